@@ -6,20 +6,38 @@ import { defineConfig } from "vitest/config";
 // built packages are exercised by the typecheck/build targets and the e2e suite.
 const runtimeSource = {
   alias: [
-    { find: /^@toolcat\/runtime$/, replacement: fileURLToPath(new URL("packages/runtime/src/index.ts", import.meta.url)) },
-    { find: /^@toolcat\/runtime\/formats$/, replacement: fileURLToPath(new URL("packages/runtime/src/formats.ts", import.meta.url)) },
-    { find: /^@toolcat\/runtime\/internal$/, replacement: fileURLToPath(new URL("packages/runtime/src/internal/index.ts", import.meta.url)) },
+    {
+      find: /^@toolcat\/runtime$/,
+      replacement: fileURLToPath(new URL("packages/runtime/src/index.ts", import.meta.url)),
+    },
+    {
+      find: /^@toolcat\/runtime\/formats$/,
+      replacement: fileURLToPath(new URL("packages/runtime/src/formats.ts", import.meta.url)),
+    },
+    {
+      find: /^@toolcat\/runtime\/internal$/,
+      replacement: fileURLToPath(new URL("packages/runtime/src/internal/index.ts", import.meta.url)),
+    },
   ],
 };
 
 // @toolcat/mcp imports the code runner by name; tests read it from source too.
 const runnerSource = {
-  alias: [...runtimeSource.alias, { find: /^@toolcat\/code$/, replacement: fileURLToPath(new URL("packages/code/src/index.ts", import.meta.url)) }],
+  alias: [
+    ...runtimeSource.alias,
+    { find: /^@toolcat\/code$/, replacement: fileURLToPath(new URL("packages/code/src/index.ts", import.meta.url)) },
+  ],
 };
 
 // The code-mode example imports its packages by name, as users do; tests read them from source too.
 const codeSource = {
-  alias: [...runnerSource.alias, { find: /^@toolcat\/cloud-sheets$/, replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)) }],
+  alias: [
+    ...runnerSource.alias,
+    {
+      find: /^@toolcat\/cloud-sheets$/,
+      replacement: fileURLToPath(new URL("packages/cloud-sheets/src/index.ts", import.meta.url)),
+    },
+  ],
 };
 
 // Suites that start processes, servers or sandboxes: CI runs them beside the e2e suite's installs on
@@ -41,13 +59,19 @@ export default defineConfig({
     projects: [
       { test: { name: "generators", ...shared, include: ["generators/test/**/*.test.ts"] } },
       { test: { name: "runtime", ...shared, include: ["packages/runtime/test/**/*.test.ts"] } },
-      { resolve: runnerSource, test: { name: "mcp", ...sharedSlowStarts, include: ["packages/mcp/test/**/*.test.ts"], exclude: [mcpMemory] } },
+      {
+        resolve: runnerSource,
+        test: { name: "mcp", ...sharedSlowStarts, include: ["packages/mcp/test/**/*.test.ts"], exclude: [mcpMemory] },
+      },
       { resolve: runnerSource, test: { name: "mcp-memory", ...slowStarts, include: [mcpMemory] } },
       { resolve: codeSource, test: { name: "code", ...slowStarts, include: ["packages/code/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "tools", ...shared, include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", ...shared, include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors, with scripted models; not in the Node 22 and 24 matrix.
-      { resolve: codeSource, test: { name: "frameworks", ...sharedSlowStarts, include: ["test/frameworks/**/*.test.ts"] } },
+      {
+        resolve: codeSource,
+        test: { name: "frameworks", ...sharedSlowStarts, include: ["test/frameworks/**/*.test.ts"] },
+      },
       // Two files at a time (most wait on npm, Nx, browsers and servers they start), in shared workers;
       // they share one packing of the release packages (test/e2e/support/tarballs.ts).
       {

@@ -20,7 +20,9 @@ const self = relative(root, fileURLToPath(import.meta.url));
 /** @param {string} file relative to the workspace root */
 function digest(file) {
   try {
-    return createHash("sha256").update(readFileSync(join(root, file))).digest("base64url");
+    return createHash("sha256")
+      .update(readFileSync(join(root, file)))
+      .digest("base64url");
   } catch {
     return undefined;
   }
@@ -69,7 +71,10 @@ const dependencies = {
   setup(build) {
     // Bare specifiers only; relative paths resolve as usual.
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      const name = args.path.split("/").slice(0, args.path.startsWith("@") ? 2 : 1).join("/");
+      const name = args.path
+        .split("/")
+        .slice(0, args.path.startsWith("@") ? 2 : 1)
+        .join("/");
       return bundledPackages.has(name) ? undefined : { path: args.path, external: true };
     });
   },
@@ -114,7 +119,10 @@ async function build() {
   });
   /** @type {Record<string, string | undefined>} */
   const inputs = {};
-  for (const input of [self, ...Object.keys(result.metafile.inputs).map((file) => relative(root, join(process.cwd(), file)))]) {
+  for (const input of [
+    self,
+    ...Object.keys(result.metafile.inputs).map((file) => relative(root, join(process.cwd(), file))),
+  ]) {
     inputs[input.split("\\").join("/")] = digest(input);
   }
   mkdirSync(dist, { recursive: true });

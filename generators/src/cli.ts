@@ -14,7 +14,8 @@ import type { SpecWorker } from "./pipeline/spec-worker.ts";
 // What a worker thread running the bundle calls (pipeline/spec-worker.ts).
 export { serveSpecs } from "./pipeline/spec-worker.ts";
 
-const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
+  .version;
 
 const usage = `usage: toolcat <command> [options]
 
@@ -56,7 +57,15 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       return 0;
     }
     const cwd = context.cwd ?? process.cwd();
-    return await command.run({ root: findRoot(cwd), cwd, env, out, args: rest, parsed, startSpecWorker: context.startSpecWorker });
+    return await command.run({
+      root: findRoot(cwd),
+      cwd,
+      env,
+      out,
+      args: rest,
+      parsed,
+      startSpecWorker: context.startSpecWorker,
+    });
   } catch (error) {
     if (error instanceof UsageError) {
       out.stderr(`toolcat ${command.name}: ${error.message}\nRun \`toolcat ${command.name} --help\` for usage.\n`);
@@ -72,7 +81,8 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       out.stderr(`toolcat ${command.name}: ${failureText(error, env)}\n`);
       return command.onSpecError.exit;
     }
-    if (parsed?.values["json"] === true) printJson(out, { ok: false, diagnostics: error.diagnostics.map(diagnosticJson) });
+    if (parsed?.values["json"] === true)
+      printJson(out, { ok: false, diagnostics: error.diagnostics.map(diagnosticJson) });
     else printDiagnostics(out, env, error.diagnostics, command.onSpecError.outcome);
     return command.onSpecError.exit;
   }

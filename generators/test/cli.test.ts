@@ -18,7 +18,10 @@ interface Run {
   readonly stderr: string;
 }
 
-async function run(argv: string[], options: { cwd?: string; env?: Record<string, string>; specWorker?: SpecWorker } = {}): Promise<Run> {
+async function run(
+  argv: string[],
+  options: { cwd?: string; env?: Record<string, string>; specWorker?: SpecWorker } = {},
+): Promise<Run> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
@@ -38,9 +41,13 @@ function scratchWorkspace(spec: string): string {
   return root;
 }
 
-const broken = good.replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50").replace("{ name: color,", "{ name: constructor,");
+const broken = good
+  .replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50")
+  .replace("{ name: color,", "{ name: constructor,");
 const brokenRoot = scratchWorkspace(broken);
-const aliasBomb = `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n`;
+const aliasBomb =
+  `${good}x0: &a [a, a, a, a, a, a, a, a, a, a]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nx2: [*b, *b, ` +
+  "*b, *b, *b, *b, *b, *b, *b, *b]\n";
 const aliasRoot = scratchWorkspace(aliasBomb);
 afterAll(() => [brokenRoot, aliasRoot].forEach((root) => rmSync(root, { recursive: true, force: true })));
 
@@ -61,10 +68,19 @@ describe("help, version and usage errors", () => {
     { argv: ["check-drift", "--help"], exit: 0, stdout: /^usage: toolcat check-drift/ },
     { argv: ["lint", "--help"], exit: 0, stdout: /^usage: toolcat lint/ },
     { argv: ["diff", "--help"], exit: 0, stdout: /^usage: toolcat diff/ },
-    { argv: ["generate", "--server=cloud-sheet"], exit: 2, stderr: /unknown server "cloud-sheet" \(did you mean cloud-sheets\?\); valid servers: cloud-contacts, cloud-sheets,/ },
+    {
+      argv: ["generate", "--server=cloud-sheet"],
+      exit: 2,
+      stderr:
+        /unknown server "cloud-sheet" \(did you mean cloud-sheets\?\); valid servers: cloud-contacts, cloud-sheets,/,
+    },
     { argv: ["generate", "--server", "CloudSheet"], exit: 2, stderr: /did you mean CloudSheets\?/ },
     { argv: ["generate", "--server"], exit: 2, stderr: /'--server <value>' argument missing/ },
-    { argv: ["generate", "--force"], exit: 2, stderr: /^toolcat generate: Unknown option '--force'\nRun `toolcat generate --help` for usage\.\n$/ },
+    {
+      argv: ["generate", "--force"],
+      exit: 2,
+      stderr: /^toolcat generate: Unknown option '--force'\nRun `toolcat generate --help` for usage\.\n$/,
+    },
     { argv: ["generate", "cloud-sheets"], exit: 2, stderr: /Unexpected argument 'cloud-sheets'/ },
     { argv: ["lint", "CloudSheets", "cloud-contacts"], exit: 0, stdout: /^2 spec\(s\), 14 tools: no errors\n$/ },
     { argv: ["lint", "cloud-sheet"], exit: 2, stderr: /unknown server "cloud-sheet" \(did you mean cloud-sheets\?\)/ },
@@ -82,17 +98,24 @@ describe("help, version and usage errors", () => {
 
 describe("lint", () => {
   it("passes the real specs, naming a spec by path", async () => {
-    expect(await run(["lint", "specs/cloud-sheets.yaml"])).toEqual({ exit: 0, stdout: "1 spec(s), 9 tools: no errors\n", stderr: "" });
+    expect(await run(["lint", "specs/cloud-sheets.yaml"])).toEqual({
+      exit: 0,
+      stdout: "1 spec(s), 9 tools: no errors\n",
+      stderr: "",
+    });
   });
 
   it("prints every error with a code frame and hint, and does not claim to have written anything", async () => {
     const result = await run(["lint"], { cwd: brokenRoot });
     expect(result.exit).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain(`specs/widget-api.yaml:18:48 error invalid-range: tool GetWidget, parameter limit: minimum 60 is greater than maximum 50
+    expect(result.stderr).toContain(
+      `specs/widget-api.yaml:18:48 error invalid-range: tool GetWidget, ` +
+        `parameter limit: minimum 60 is greater than maximum 50
    18 |       - { name: limit, type: integer, minimum: 60, maximum: 50, default: 10 }
       |                                                ^
-  hint: Swap them, or fix the one that was mistyped.`);
+  hint: Swap them, or fix the one that was mistyped.`,
+    );
     expect(result.stderr).toContain("error reserved-name:");
     expect(result.stderr).toMatch(/\n3 errors in 1 file\n$/);
     expect(result.stderr).not.toContain("written");
@@ -101,15 +124,23 @@ describe("lint", () => {
   it("prints JSON with --json", async () => {
     const result = await run(["lint", "--json"], { cwd: brokenRoot });
     expect(result.exit).toBe(1);
-    const report = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { code: string; line: number; col: number }[] };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      diagnostics: { code: string; line: number; col: number }[];
+    };
     expect(report.ok).toBe(false);
-    expect(report.diagnostics.map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["invalid-range 18:48", "invalid-default 18:74", "reserved-name 19:17"]);
+    expect(report.diagnostics.map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual([
+      "invalid-range 18:48",
+      "invalid-default 18:74",
+      "reserved-name 19:17",
+    ]);
   });
 
   it("adds GitHub Actions annotations when GITHUB_ACTIONS is true", async () => {
     const result = await run(["lint"], { cwd: brokenRoot, env: { GITHUB_ACTIONS: "true" } });
     expect(result.stdout.split("\n")[0]).toBe(
-      "::error file=specs/widget-api.yaml,line=18,col=48,title=invalid-range::tool GetWidget, parameter limit: minimum 60 is greater than maximum 50%0ASwap them, or fix the one that was mistyped.",
+      "::error file=specs/widget-api.yaml,line=18,col=48,title=invalid-range::tool GetWidget, parameter limit: " +
+        "minimum 60 is greater than maximum 50%0ASwap them, or fix the one that was mistyped.",
     );
     expect(result.stdout.match(/^::error /gm)).toHaveLength(3);
   });
@@ -120,7 +151,10 @@ describe("spec errors in the other commands", () => {
     expect((await run(["check-drift"], { cwd: brokenRoot })).exit).toBe(2);
     const result = await run(["check-drift", "--json"], { cwd: brokenRoot });
     expect(result.exit).toBe(2);
-    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, diagnostics: [{ code: "invalid-range" }, { code: "invalid-default" }, { code: "reserved-name" }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: "invalid-range" }, { code: "invalid-default" }, { code: "reserved-name" }],
+    });
   });
 
   it("makes generate say nothing was written", async () => {
@@ -157,13 +191,19 @@ describe("check-drift output", () => {
     try {
       const json = await run(["check-drift", "--json"], { cwd: root });
       expect(json.exit).toBe(1);
-      const report = JSON.parse(json.stdout) as { ok: boolean; packages: number; drift: { kind: string; path: string }[] };
+      const report = JSON.parse(json.stdout) as {
+        ok: boolean;
+        packages: number;
+        drift: { kind: string; path: string }[];
+      };
       expect(report).toMatchObject({ ok: false, packages: 1 });
       expect(report.drift.map((d) => d.kind)).toEqual(report.drift.map(() => "missing"));
       expect(report.drift.map((d) => d.path)).toContain("packages/widget-api/src/types.ts");
       const annotated = await run(["check-drift"], { cwd: root, env: { GITHUB_ACTIONS: "true" } });
       expect(annotated.exit).toBe(1);
-      expect(annotated.stdout).toContain("::error file=packages/widget-api/src/types.ts,title=drift (missing)::packages/widget-api/src/types.ts differs");
+      expect(annotated.stdout).toContain(
+        "::error file=packages/widget-api/src/types.ts,title=drift (missing)::packages/widget-api/src/types.ts differs",
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -178,11 +218,18 @@ describe("failures that are not spec errors", () => {
   afterAll(() => [empty, blocked].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it.each([
-    ...["lint", "generate", "check-drift", "schemas pull", "diff a.yaml b.yaml"].map((command) => ({ command, cwd: empty, error: /no workspace/ })),
+    ...["lint", "generate", "check-drift", "schemas pull", "diff a.yaml b.yaml"].map((command) => ({
+      command,
+      cwd: empty,
+      error: /no workspace/,
+    })),
     { command: "generate", cwd: blocked, error: /EEXIST|ENOTDIR/ },
   ])("toolcat $command ($error) prints one line without a stack trace", async ({ command, cwd, error }) => {
     const [name = "", ...rest] = command.split(" ");
-    const result = await run([name, ...rest], { cwd, env: { TOOLCAT_ENGINE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "k" } });
+    const result = await run([name, ...rest], {
+      cwd,
+      env: { TOOLCAT_ENGINE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "k" },
+    });
     expect(result.exit).not.toBe(0);
     expect(result.stderr).toMatch(new RegExp(`^toolcat ${name}: [^\n]*\n$`));
     expect(result.stderr).toMatch(error);
@@ -199,7 +246,9 @@ describe("the installed bin", () => {
   it("runs main and passes its exit code on", { timeout: 60_000 }, async () => {
     const bin = join(workspaceRoot, "generators/bin/toolcat.js");
     expect(execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" })).toMatch(/^toolcat \d/);
-    expect(() => execFileSync(process.execPath, [bin, "lint", "--nope"], { stdio: "pipe" })).toThrow(expect.objectContaining({ status: 2 }));
+    expect(() => execFileSync(process.execPath, [bin, "lint", "--nope"], { stdio: "pipe" })).toThrow(
+      expect.objectContaining({ status: 2 }),
+    );
     const nowhere = mkdtempSync(join(tmpdir(), "toolcat-nowhere-"));
     try {
       const failed = spawnSync(process.execPath, [bin, "generate"], { cwd: nowhere, encoding: "utf8" });

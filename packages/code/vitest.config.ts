@@ -2,4 +2,6 @@
 // same files as its `code` project.
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { name: "code", include: ["test/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 } });
+export default defineConfig({
+  test: { name: "code", include: ["test/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
+});

@@ -3,17 +3,28 @@
 // any I/O; the wire carries the full tool name and request_body as JSON text.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MissingSecretError, ValidationError, createHttpTransport, createMemoryTransport, type ClientOptions, type Transport, type TransportRequest } from "@toolcat/runtime";
+import {
+  MissingSecretError,
+  ValidationError,
+  createHttpTransport,
+  createMemoryTransport,
+  type ClientOptions,
+  type Transport,
+  type TransportRequest,
+} from "@toolcat/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { random, validInput } from "../support/inputs.ts";
 import { loadSelectedPackages, type GeneratedPackage } from "../support/packages.ts";
 
 const packages = await loadSelectedPackages();
 
-type Client = Record<string, (input: unknown, options?: unknown) => Promise<unknown>> & { call: (name: string, input: unknown) => Promise<unknown> };
+type Client = Record<string, (input: unknown, options?: unknown) => Promise<unknown>> & {
+  call: (name: string, input: unknown) => Promise<unknown>;
+};
 
 function clientOf(pkg: GeneratedPackage, options: ClientOptions): Client {
-  const factory = Object.entries(pkg).find(([name]) => /^create[A-Za-z]+Client$/.test(name))?.[1] as ((o: ClientOptions) => Client) | undefined;
+  const factory = Object.entries(pkg).find(([name]) => /^create[A-Za-z]+Client$/.test(name))?.[1] as
+    ((o: ClientOptions) => Client) | undefined;
   if (factory === undefined) throw new Error(`${pkg.slug} exports no client factory`);
   return factory(options);
 }
@@ -21,11 +32,16 @@ function clientOf(pkg: GeneratedPackage, options: ClientOptions): Client {
 /** A transport that records every request and answers with the tool's name. */
 function recorder(executesRemotely = false): Transport & { readonly requests: TransportRequest[] } {
   const requests: TransportRequest[] = [];
-  return { executesRemotely, requests, execute: async (request) => (requests.push(request), { echoed: request.toolName }) };
+  return {
+    executesRemotely,
+    requests,
+    execute: async (request) => (requests.push(request), { echoed: request.toolName }),
+  };
 }
 
 const methodName = (tool: string) => tool.charAt(0).toLowerCase() + tool.slice(1);
-const allSecrets = (pkg: GeneratedPackage) => Object.fromEntries(pkg.manifest.server.secrets.map((s) => [s.name, `value-of-${s.name}`]));
+const allSecrets = (pkg: GeneratedPackage) =>
+  Object.fromEntries(pkg.manifest.server.secrets.map((s) => [s.name, `value-of-${s.name}`]));
 
 describe.each(packages.map((p) => [p.slug, p] as const))("%s client", (_slug, pkg) => {
   it("calls every tool by its method with the full name, validated input and stringified request_body", async () => {
@@ -54,33 +70,42 @@ describe.each(packages.map((p) => [p.slug, p] as const))("%s client", (_slug, pk
     if (tool === undefined) throw new Error("no tools");
     const error = await client.call(tool.fullName, { definitely_not_a_parameter: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toContainEqual(expect.objectContaining({ path: "/definitely_not_a_parameter", code: "unknown_parameter" }));
+    expect((error as ValidationError).issues).toContainEqual(
+      expect.objectContaining({ path: "/definitely_not_a_parameter", code: "unknown_parameter" }),
+    );
     expect(transport.requests).toHaveLength(0);
   });
 
   it("rejects an unknown tool name passed to call()", async () => {
     const client = clientOf(pkg, { transport: recorder(), env: false });
-    await expect(client.call("NoSuchTool", {})).rejects.toMatchObject({ issues: [expect.objectContaining({ code: "unknown_tool" })] });
+    await expect(client.call("NoSuchTool", {})).rejects.toMatchObject({
+      issues: [expect.objectContaining({ code: "unknown_tool" })],
+    });
   });
 
   const withSecrets = pkg.manifest.tools.filter((t) => t.secrets.length > 0);
-  it.runIf(withSecrets.length > 0)("names a missing secret before any I/O, unless the transport executes remotely", async () => {
-    const tool = withSecrets[0];
-    if (tool === undefined) throw new Error("unreachable");
-    const input = validInput(tool.inputSchema, random(2), "get_request_schema");
-    const local = recorder();
-    const error = await clientOf(pkg, { transport: local, env: false }).call(tool.fullName, input).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MissingSecretError);
-    expect((error as MissingSecretError).missing).toEqual(tool.secrets);
-    expect(String((error as Error).message)).toContain(tool.secrets[0]);
-    expect(local.requests).toHaveLength(0);
-    // The same secret from an environment variable of the same name is enough.
-    const env = Object.fromEntries(tool.secrets.map((s) => [s, "from-env"]));
-    await expect(clientOf(pkg, { transport: local, env }).call(tool.fullName, input)).resolves.toBeDefined();
-    const remote = recorder(true);
-    await expect(clientOf(pkg, { transport: remote, env: false }).call(tool.fullName, input)).resolves.toBeDefined();
-    expect(remote.requests).toHaveLength(1);
-  });
+  it.runIf(withSecrets.length > 0)(
+    "names a missing secret before any I/O, unless the transport executes remotely",
+    async () => {
+      const tool = withSecrets[0];
+      if (tool === undefined) throw new Error("unreachable");
+      const input = validInput(tool.inputSchema, random(2), "get_request_schema");
+      const local = recorder();
+      const error = await clientOf(pkg, { transport: local, env: false })
+        .call(tool.fullName, input)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MissingSecretError);
+      expect((error as MissingSecretError).missing).toEqual(tool.secrets);
+      expect(String((error as Error).message)).toContain(tool.secrets[0]);
+      expect(local.requests).toHaveLength(0);
+      // The same secret from an environment variable of the same name is enough.
+      const env = Object.fromEntries(tool.secrets.map((s) => [s, "from-env"]));
+      await expect(clientOf(pkg, { transport: local, env }).call(tool.fullName, input)).resolves.toBeDefined();
+      const remote = recorder(true);
+      await expect(clientOf(pkg, { transport: remote, env: false }).call(tool.fullName, input)).resolves.toBeDefined();
+      expect(remote.requests).toHaveLength(1);
+    },
+  );
 
   it.runIf(withSecrets.length > 0)("never puts a secret value in an error", async () => {
     const tool = withSecrets[0];
@@ -91,7 +116,9 @@ describe.each(packages.map((p) => [p.slug, p] as const))("%s client", (_slug, pk
         throw new Error(`upstream refused key ${Object.values(context.secrets).join(",")}`);
       },
     });
-    const error = (await clientOf(pkg, { transport, secrets, env: false }).call(tool.fullName, validInput(tool.inputSchema, random(3), "get_request_schema")).catch((e: unknown) => e)) as Error;
+    const error = (await clientOf(pkg, { transport, secrets, env: false })
+      .call(tool.fullName, validInput(tool.inputSchema, random(3), "get_request_schema"))
+      .catch((e: unknown) => e)) as Error;
     expect(error.message).toContain("upstream refused key");
     for (const value of Object.values(secrets)) {
       expect(error.message).not.toContain(value);
@@ -115,7 +142,9 @@ describe("HTTP transport against a local server", () => {
       void readBody(request).then((body) => {
         received.push({ url: request.url, authorization: request.headers.authorization, body });
         response.setHeader("content-type", "application/json");
-        response.end(JSON.stringify({ success: true, output: { value: { ok: (body as { tool_name: string }).tool_name } } }));
+        response.end(
+          JSON.stringify({ success: true, output: { value: { ok: (body as { tool_name: string }).tool_name } } }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -123,19 +152,26 @@ describe("HTTP transport against a local server", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each(packages.map((p) => [p.slug, p] as const))("%s: POSTs the full tool name, input and user id", async (_slug, pkg) => {
-    const tool = pkg.manifest.tools.find((t) => t.modePattern) ?? pkg.manifest.tools[0];
-    if (tool === undefined) throw new Error("no tools");
-    const transport = createHttpTransport({ baseUrl, apiKey: "engine-key", retries: 0 });
-    const client = clientOf(pkg, { transport, userId: "user@example.com", env: false });
-    const input = validInput(tool.inputSchema, random(4), "execute");
-    if (tool.modePattern) input["request_body"] = { q: "x" };
-    await expect(client.call(tool.fullName, input)).resolves.toEqual({ ok: tool.fullName });
-    const last = received.at(-1);
-    expect(last?.url).toBe("/v1/tools/execute");
-    expect(last?.authorization).toBe("Bearer engine-key");
-    expect(last?.body).toEqual({ tool_name: tool.fullName, input: tool.modePattern ? { ...input, request_body: '{"q":"x"}' } : input, user_id: "user@example.com" });
-  });
+  it.each(packages.map((p) => [p.slug, p] as const))(
+    "%s: POSTs the full tool name, input and user id",
+    async (_slug, pkg) => {
+      const tool = pkg.manifest.tools.find((t) => t.modePattern) ?? pkg.manifest.tools[0];
+      if (tool === undefined) throw new Error("no tools");
+      const transport = createHttpTransport({ baseUrl, apiKey: "engine-key", retries: 0 });
+      const client = clientOf(pkg, { transport, userId: "user@example.com", env: false });
+      const input = validInput(tool.inputSchema, random(4), "execute");
+      if (tool.modePattern) input["request_body"] = { q: "x" };
+      await expect(client.call(tool.fullName, input)).resolves.toEqual({ ok: tool.fullName });
+      const last = received.at(-1);
+      expect(last?.url).toBe("/v1/tools/execute");
+      expect(last?.authorization).toBe("Bearer engine-key");
+      expect(last?.body).toEqual({
+        tool_name: tool.fullName,
+        input: tool.modePattern ? { ...input, request_body: '{"q":"x"}' } : input,
+        user_id: "user@example.com",
+      });
+    },
+  );
 
   it("sends nothing when the input is invalid", async () => {
     const pkg = packages[0];

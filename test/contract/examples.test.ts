@@ -15,7 +15,9 @@ const packages = await loadSelectedPackages();
 function toolFiles<T>(slug: string, file: string): T[] {
   const dir = `${workspaceRoot}packages/${slug}/tools`;
   const read = (path: string) => (existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T[]) : []);
-  const groups = existsSync(`${dir}/groups`) ? readdirSync(`${dir}/groups`).map((group) => `${dir}/groups/${group}/${file}`) : [];
+  const groups = existsSync(`${dir}/groups`)
+    ? readdirSync(`${dir}/groups`).map((group) => `${dir}/groups/${group}/${file}`)
+    : [];
   return [`${dir}/${file}`, ...groups].flatMap(read);
 }
 
@@ -23,29 +25,36 @@ describe.each(packages.map((pkg) => [pkg.slug, pkg] as const))("%s examples", (_
   const { manifest } = pkg;
   const byModelName = new Map<string, ManifestTool>(manifest.tools.map((tool) => [tool.modelName, tool]));
 
-  it.each(manifest.tools.map((tool) => [tool.name, tool] as const))("%s: every example passes the package validator", (_name, tool) => {
-    if (!tool.parametersKnown) expect(tool.examples).toEqual([]);
-    expect(tool.examples.length).toBeLessThanOrEqual(3);
-    for (const example of tool.examples) {
-      const result = pkg.validate(tool.name, example);
-      expect(result.ok, `${JSON.stringify(example)}: ${JSON.stringify(result)}`).toBe(true);
-    }
-    // Examples are distinct calls.
-    expect(new Set(tool.examples.map((example) => JSON.stringify(example))).size).toBe(tool.examples.length);
-    if (tool.modePattern && tool.examples.length > 0) {
-      const modes = new Set(tool.examples.map((example) => example["mode"]));
-      for (const mode of manifest.toolMode.values) expect(modes, `${tool.name} shows mode ${mode}`).toContain(mode);
-    }
-  });
+  it.each(manifest.tools.map((tool) => [tool.name, tool] as const))(
+    "%s: every example passes the package validator",
+    (_name, tool) => {
+      if (!tool.parametersKnown) expect(tool.examples).toEqual([]);
+      expect(tool.examples.length).toBeLessThanOrEqual(3);
+      for (const example of tool.examples) {
+        const result = pkg.validate(tool.name, example);
+        expect(result.ok, `${JSON.stringify(example)}: ${JSON.stringify(result)}`).toBe(true);
+      }
+      // Examples are distinct calls.
+      expect(new Set(tool.examples.map((example) => JSON.stringify(example))).size).toBe(tool.examples.length);
+      if (tool.modePattern && tool.examples.length > 0) {
+        const modes = new Set(tool.examples.map((example) => example["mode"]));
+        for (const mode of manifest.toolMode.values) expect(modes, `${tool.name} shows mode ${mode}`).toContain(mode);
+      }
+    },
+  );
 
   it("ships the manifest's examples as Anthropic input_examples in every Anthropic file", () => {
-    const anthropic = [...toolFiles<AnthropicTool>(pkg.slug, "anthropic.json"), ...toolFiles<AnthropicTool>(pkg.slug, "anthropic-deferred.json").filter((tool) => "input_schema" in tool)];
+    const anthropic = [
+      ...toolFiles<AnthropicTool>(pkg.slug, "anthropic.json"),
+      ...toolFiles<AnthropicTool>(pkg.slug, "anthropic-deferred.json").filter((tool) => "input_schema" in tool),
+    ];
     expect(anthropic.length).toBeGreaterThanOrEqual(manifest.tools.length);
     for (const tool of anthropic) {
       const examples = byModelName.get(tool.name)!.examples;
       if (examples.length === 0) expect(tool, tool.name).not.toHaveProperty("input_examples");
       else expect(tool.input_examples, tool.name).toEqual(examples);
-      for (const example of tool.input_examples ?? []) expect(pkg.validate(tool.name, example).ok, tool.name).toBe(true);
+      for (const example of tool.input_examples ?? [])
+        expect(pkg.validate(tool.name, example).ok, tool.name).toBe(true);
     }
   });
 
@@ -65,11 +74,18 @@ describe.each(packages.map((pkg) => [pkg.slug, pkg] as const))("%s examples", (_
     const declarations = readFileSync(`${workspaceRoot}packages/${pkg.slug}/code/api.d.ts`, "utf8");
     const shown = declarations.match(/@example\n(?:\s+\*.*\n)*?\s+\*\s.*\)\n/g) ?? [];
     // Not a call of only mode and request_body: the namespace's comment shows that one.
-    const expected = manifest.tools.filter((tool) => Object.keys(tool.examples[0] ?? {}).some((key) => !(tool.modePattern && ["mode", "request_body"].includes(key))));
+    const expected = manifest.tools.filter((tool) =>
+      Object.keys(tool.examples[0] ?? {}).some((key) => !(tool.modePattern && ["mode", "request_body"].includes(key))),
+    );
     expect(shown.length).toBe(expected.length);
     for (const block of shown) {
       // The call as a program writes it: evaluate its argument and compare with the manifest's example.
-      const code = block.split("\n").slice(1).map((line) => line.replace(/^\s+\*\s?/, "")).join("\n").replace(/\*\\\//g, "*/");
+      const code = block
+        .split("\n")
+        .slice(1)
+        .map((line) => line.replace(/^\s+\*\s?/, ""))
+        .join("\n")
+        .replace(/\*\\\//g, "*/");
       const call = /^(\w+)\.(\w+)\(([\s\S]*)\)\s*$/.exec(code);
       expect(call, code).not.toBeNull();
       const argument = runInNewContext(`(${call![3]!})`) as Record<string, unknown>;

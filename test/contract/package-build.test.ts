@@ -17,11 +17,14 @@ describe.each(selectedSlugs)("the built @toolcat/%s", (slug) => {
   it("is one module importing only the runtime, Node built-ins and its manifest.json", () => {
     const specifiers = importedSpecifiers(text);
     expect(specifiers).toContain("../manifest.json");
-    for (const specifier of specifiers) expect(specifier).toMatch(/^(@toolcat\/runtime(\/internal)?|node:[a-z/]+|\.\.\/manifest\.json)$/);
+    for (const specifier of specifiers)
+      expect(specifier).toMatch(/^(@toolcat\/runtime(\/internal)?|node:[a-z/]+|\.\.\/manifest\.json)$/);
   });
 
   it("does not inline the manifest's data", () => {
-    const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as { tools: { description: string }[] };
+    const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as {
+      tools: { description: string }[];
+    };
     expect(text).toMatch(/^import \w+ from "\.\.\/manifest\.json" with \{ type: "json" \};$/m);
     // The longest description is in the manifest only; the code has no reason to carry it.
     const longest = manifest.tools.map((tool) => tool.description).sort((a, b) => b.length - a.length)[0]!;

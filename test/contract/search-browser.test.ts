@@ -33,7 +33,8 @@ async function browserBundle(slug: string): Promise<string> {
         `import { searchTools, selectTools, toolSearchIndex } from "@toolcat/${slug}";`,
         `import { createToolSearch } from "@toolcat/runtime";`,
         "const combined = createToolSearch([{ toolSearchIndex }]);",
-        "globalThis.search = (query) => ({ own: searchTools(query, { limit: 10 }), combined: combined.search(query, { limit: 10 }) });",
+        "globalThis.search = (query) => ({ own: searchTools(query, { limit: 10 }), combined: " +
+          "combined.search(query, { limit: 10 }) });",
         "globalThis.select = (query) => selectTools(query, { limit: 10 });",
       ].join("\n"),
       loader: "ts",
@@ -65,26 +66,40 @@ describe.each(selectedSlugs)("the browser bundle of %s", (slug) => {
   });
 
   it("ranks every query as searchTools does under Node", async () => {
-    const { searchTools } = (await import(`../../packages/${slug}/src/index.ts`)) as { searchTools: (query: string, options: { limit: number }) => Hit[] };
+    const { searchTools } = (await import(`../../packages/${slug}/src/index.ts`)) as {
+      searchTools: (query: string, options: { limit: number }) => Hit[];
+    };
     // A bare context: only what the language itself defines, as in a worker with no host APIs.
     const context = createContext({});
     runInContext(bundle, context);
     for (const query of queries) {
       const node = searchTools(query, { limit: 10 }).map(({ name, score }) => ({ name, score }));
       // Results cross the context boundary as JSON: the other context's arrays are not this one's.
-      const { own, combined } = JSON.parse(runInContext(`JSON.stringify(search(${JSON.stringify(query)}))`, context) as string) as { own: Hit[]; combined: Hit[] };
-      expect(own.map(({ name, score }) => ({ name, score })), query).toEqual(node);
-      expect(combined.map(({ name, score }) => ({ name, score })), query).toEqual(node);
+      const { own, combined } = JSON.parse(
+        runInContext(`JSON.stringify(search(${JSON.stringify(query)}))`, context) as string,
+      ) as { own: Hit[]; combined: Hit[] };
+      expect(
+        own.map(({ name, score }) => ({ name, score })),
+        query,
+      ).toEqual(node);
+      expect(
+        combined.map(({ name, score }) => ({ name, score })),
+        query,
+      ).toEqual(node);
     }
   });
 
   it("selects the same chat tools as selectTools under Node", async () => {
-    const { selectTools } = (await import(`../../packages/${slug}/src/index.ts`)) as { selectTools: (query: string, options: { limit: number }) => unknown[] };
+    const { selectTools } = (await import(`../../packages/${slug}/src/index.ts`)) as {
+      selectTools: (query: string, options: { limit: number }) => unknown[];
+    };
     const context = createContext({});
     runInContext(bundle, context);
     for (const query of queries.filter((q) => q !== "the of a")) {
       const node = selectTools(query, { limit: 10 });
-      const browser = JSON.parse(runInContext(`JSON.stringify(select(${JSON.stringify(query)}))`, context) as string) as unknown[];
+      const browser = JSON.parse(
+        runInContext(`JSON.stringify(select(${JSON.stringify(query)}))`, context) as string,
+      ) as unknown[];
       expect(browser.length, query).toBeGreaterThan(0);
       expect(browser, query).toEqual(node);
     }

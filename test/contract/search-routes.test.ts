@@ -3,7 +3,13 @@
 // and error results, and the AI SDK step's active tools.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { anthropicSearchResult, prepareToolSearchStep, selectChatTools, ToolSearchError, type OpenAiChatTool } from "../../packages/runtime/src/index.ts";
+import {
+  anthropicSearchResult,
+  prepareToolSearchStep,
+  selectChatTools,
+  ToolSearchError,
+  type OpenAiChatTool,
+} from "../../packages/runtime/src/index.ts";
 import { manifestChatTools } from "../../packages/runtime/src/internal/index.ts";
 import { manifest, searchTools } from "../../packages/cloud-sheets/src/index.ts";
 import { loadPackage, selectedSlugs, workspaceRoot } from "../support/packages.ts";
@@ -23,15 +29,24 @@ describe("tool search routes", () => {
     const tools = selectChatTools(searchTools, chat, "read rows of a spreadsheet", { limit: 2 });
     expect(tools.map((t) => t.function.name)).toEqual(["CloudSheets_GetSpreadsheet", expect.any(String)]);
     expect(selectChatTools(searchTools, chat, "spreadsheet").length).toBeLessThanOrEqual(20);
-    for (const limit of [0, 129, 2.5]) expect(() => selectChatTools(searchTools, chat, "sheet", { limit })).toThrow(ToolSearchError);
+    for (const limit of [0, 129, 2.5])
+      expect(() => selectChatTools(searchTools, chat, "sheet", { limit })).toThrow(ToolSearchError);
   });
 
   it("anthropicSearchResult answers with tool_reference blocks, and with is_error text on bad input", () => {
-    expect(anthropicSearchResult(searchTools, { id: "t1", input: { query: "read rows of a spreadsheet", limit: 1 } })).toEqual({
-      type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "CloudSheets_GetSpreadsheet" }], is_error: false,
+    expect(
+      anthropicSearchResult(searchTools, { id: "t1", input: { query: "read rows of a spreadsheet", limit: 1 } }),
+    ).toEqual({
+      type: "tool_result",
+      tool_use_id: "t1",
+      content: [{ type: "tool_reference", tool_name: "CloudSheets_GetSpreadsheet" }],
+      is_error: false,
     });
     for (const input of [{ query: "  " }, { query: "x".repeat(100_000) }, { query: "sheet", limit: 0 }, null, "text"]) {
-      expect(anthropicSearchResult(searchTools, { id: "t2", input })).toMatchObject({ is_error: true, content: expect.any(String) });
+      expect(anthropicSearchResult(searchTools, { id: "t2", input })).toMatchObject({
+        is_error: true,
+        content: expect.any(String),
+      });
     }
   });
 
@@ -50,12 +65,15 @@ describe("tool search routes", () => {
     expect(step({ messages: [{ role: "user", content: "" }] })).toEqual({ activeTools: [] });
   });
 
-  it.each(selectedSlugs)("%s: the chat tools made from the manifest are the shipped chat files' entries", async (slug) => {
-    const { manifest: own } = await loadPackage(slug);
-    const shipped = shippedChatTools(slug);
-    const made = manifestChatTools(own);
-    expect(shipped.map((tool) => tool.function.name).sort()).toEqual(own.tools.map((tool) => tool.modelName).sort());
-    for (const tool of shipped) expect(made(tool.function.name), tool.function.name).toEqual(tool);
-    expect(made("NoSuchTool")).toBeUndefined();
-  });
+  it.each(selectedSlugs)(
+    "%s: the chat tools made from the manifest are the shipped chat files' entries",
+    async (slug) => {
+      const { manifest: own } = await loadPackage(slug);
+      const shipped = shippedChatTools(slug);
+      const made = manifestChatTools(own);
+      expect(shipped.map((tool) => tool.function.name).sort()).toEqual(own.tools.map((tool) => tool.modelName).sort());
+      for (const tool of shipped) expect(made(tool.function.name), tool.function.name).toEqual(tool);
+      expect(made("NoSuchTool")).toBeUndefined();
+    },
+  );
 });

@@ -41,7 +41,9 @@ async function consumerOf(packageText: string, exportName: string): Promise<stri
 }
 
 describe.each(selectedSlugs)("a one-validator consumer of %s", (slug) => {
-  const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as { tools: { name: string }[] };
+  const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as {
+    tools: { name: string }[];
+  };
   const tools = manifest.tools.map((tool) => tool.name);
   // The first, the last and one between: each consumer bundle takes a moment.
   const picked = [...new Set([tools[0]!, tools[Math.floor(tools.length / 2)]!, tools.at(-1)!])];

@@ -30,7 +30,14 @@ function hostileInputs(valid: Record<string, unknown>): (() => unknown)[] {
     () => Object.defineProperty({ ...valid }, key, { enumerable: true, get: throwing }),
     () => Object.defineProperty({ ...valid }, key, { enumerable: false, value: valid[key] }),
     () => new Proxy({ ...valid }, { ownKeys: throwing }),
-    () => new Proxy({ ...valid }, { get: (target, name, receiver) => (Reflect.has(target, name) ? Reflect.get(target, name, receiver) : "fallback") }),
+    () =>
+      new Proxy(
+        { ...valid },
+        {
+          get: (target, name, receiver) =>
+            Reflect.has(target, name) ? Reflect.get(target, name, receiver) : "fallback",
+        },
+      ),
     () => new Proxy({ ...valid }, { getPrototypeOf: throwing }),
     () => {
       const { proxy, revoke } = Proxy.revocable({ ...valid }, {});
@@ -39,17 +46,30 @@ function hostileInputs(valid: Record<string, unknown>): (() => unknown)[] {
     },
     () => {
       let reads = 0;
-      return Object.defineProperty({ ...valid }, key, { enumerable: true, get: () => (reads++ === 0 ? valid[key] : 7) });
+      return Object.defineProperty({ ...valid }, key, {
+        enumerable: true,
+        get: () => (reads++ === 0 ? valid[key] : 7),
+      });
     },
     // The guard reads values before it walks the keys: a bad value that JSON would not send must not
     // decide its verdict (a non-enumerable own property, a proxy's default, a prototype's key) ...
     () => Object.defineProperty({ ...valid }, key, { enumerable: false, value: Symbol("bad") }),
-    () => new Proxy({ ...valid }, { get: (target, name, receiver) => (Reflect.has(target, name) ? Reflect.get(target, name, receiver) : Symbol("bad")) }),
+    () =>
+      new Proxy(
+        { ...valid },
+        {
+          get: (target, name, receiver) =>
+            Reflect.has(target, name) ? Reflect.get(target, name, receiver) : Symbol("bad"),
+        },
+      ),
     () => Object.assign(Object.create({ [key]: Symbol("bad") }) as object, valid, { [key]: undefined }),
     // ... and one that lies on the first read is read once, by both.
     () => {
       let reads = 0;
-      return Object.defineProperty({ ...valid }, key, { enumerable: true, get: () => (reads++ === 0 ? Symbol("bad") : valid[key]) });
+      return Object.defineProperty({ ...valid }, key, {
+        enumerable: true,
+        get: () => (reads++ === 0 ? Symbol("bad") : valid[key]),
+      });
     },
     // Null-prototype objects are read in place, other prototypes through a copy: a key inherited
     // from a prototype is not sent, whatever its value.
@@ -70,7 +90,14 @@ describe.each(packages.map((p) => [p.slug, p] as const))("%s: is<Tool> agrees wi
     expect(typeof guard, `is${tool.name} is exported`).toBe("function");
     const rng = random([...fullName].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 11));
     const valid = validInput(tool.inputSchema, rng, "execute");
-    const inputs: (() => unknown)[] = [() => valid, () => null, () => [], () => "text", () => 42, ...hostileInputs(valid)];
+    const inputs: (() => unknown)[] = [
+      () => valid,
+      () => null,
+      () => [],
+      () => "text",
+      () => 42,
+      ...hostileInputs(valid),
+    ];
     for (let i = 0; i < mutationsPerTool; i++) {
       const input = mutatedInput(tool.inputSchema, rng);
       inputs.push(() => input);

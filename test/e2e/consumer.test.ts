@@ -41,7 +41,11 @@ function compile(pkg: string, resolution: keyof typeof resolutions): Promise<Res
     noEmit: true,
   };
   writeFileSync(config, JSON.stringify({ compilerOptions, files: [consumer] }));
-  return runAsync(process.execPath, [join(workspaceRoot, "node_modules", pkg, "bin", "tsc"), "-p", config, "--pretty", "false"], scratch);
+  return runAsync(
+    process.execPath,
+    [join(workspaceRoot, "node_modules", pkg, "bin", "tsc"), "-p", config, "--pretty", "false"],
+    scratch,
+  );
 }
 
 describe("a consumer of @toolcat/cloud-sheets and @toolcat/creator-api", () => {
@@ -53,7 +57,12 @@ describe("a consumer of @toolcat/cloud-sheets and @toolcat/creator-api", () => {
     });
 
     it("type-checks with nodenext and with bundler resolution, every @ts-expect-error line a real error", async () => {
-      const runs = await Promise.all((Object.keys(resolutions) as (keyof typeof resolutions)[]).map(async (resolution) => ({ resolution, ...(await compile(pkg, resolution)) })));
+      const runs = await Promise.all(
+        (Object.keys(resolutions) as (keyof typeof resolutions)[]).map(async (resolution) => ({
+          resolution,
+          ...(await compile(pkg, resolution)),
+        })),
+      );
       expect(runs.map(({ resolution, status, output }) => ({ resolution, status, output: output.trim() }))).toEqual([
         { resolution: "nodenext", status: 0, output: "" },
         { resolution: "bundler", status: 0, output: "" },

@@ -50,12 +50,19 @@ const where = (block: Block): string => `${block.document}:${block.line}`;
 function moduleText(block: Block): string {
   if (block.info !== "ts program") return `${block.code}\nexport {};\n`;
   const api = join(workspaceRoot, "packages/cloud-sheets/code/api.d.ts");
-  return `/// <reference path=${JSON.stringify(api)} />\nexport async function program(): Promise<unknown> {\n${block.code}\n}\n`;
+  return (
+    `/// <reference path=${JSON.stringify(api)} />\nexport async function program(): Promise<unknown> {\n` +
+    `${block.code}\n}\n`
+  );
 }
 
 /** Strict settings as the workspace compiles, type-checking every TypeScript block as one program. */
 function typeErrors(typed: readonly Block[]): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(workspaceRoot, "tsconfig.base.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (config === undefined) throw new Error("cannot read tsconfig.base.json");
   // Virtual files beside the documents, so packages resolve through the workspace's node_modules.
   const files = new Map(typed.map((block, i) => [join(workspaceRoot, "docs", `.block-${i}.ts`), block]));
@@ -67,7 +74,9 @@ function typeErrors(typed: readonly Block[]): string[] {
   host.readFile = (file) => (files.has(file) ? moduleText(files.get(file)!) : readFile(file));
   host.getSourceFile = (file, language, ...rest) => {
     const block = files.get(file);
-    return block === undefined ? getSourceFile(file, language, ...rest) : ts.createSourceFile(file, moduleText(block), language, true);
+    return block === undefined
+      ? getSourceFile(file, language, ...rest)
+      : ts.createSourceFile(file, moduleText(block), language, true);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => {
@@ -88,19 +97,31 @@ describe("code blocks in the READMEs and docs/", () => {
 
   it("says what language every block is in", () => {
     const known = (info: string): boolean => ["ts", "ts program", "json", "yaml"].includes(info) || shownOnly.has(info);
-    expect(blocks.filter((block) => !known(block.info)).map((block) => `${where(block)}: \`\`\`${block.info}`)).toEqual([]);
+    expect(blocks.filter((block) => !known(block.info)).map((block) => `${where(block)}: \`\`\`${block.info}`)).toEqual(
+      [],
+    );
   });
 
   it("type-checks every TypeScript block against the built packages", { timeout: 240_000 }, () => {
     expect(typeErrors(blocks.filter((block) => block.info === "ts" || block.info === "ts program"))).toEqual([]);
   });
 
-  it.each(blocks.filter((block) => block.info === "json").map((block) => [where(block), block] as const))("parses the JSON at %s", (_at, block) => {
-    expect(() => JSON.parse(block.code)).not.toThrow();
-  });
+  it.each(blocks.filter((block) => block.info === "json").map((block) => [where(block), block] as const))(
+    "parses the JSON at %s",
+    (_at, block) => {
+      expect(() => JSON.parse(block.code)).not.toThrow();
+    },
+  );
 
-  it.each(blocks.filter((block) => block.info === "yaml").map((block) => [where(block), block] as const))("parses the YAML at %s", (_at, block) => {
-    // Kubernetes manifests hold several documents.
-    expect(parseAllDocuments(block.code, { prettyErrors: true }).flatMap((document) => document.errors.map((error) => error.message))).toEqual([]);
-  });
+  it.each(blocks.filter((block) => block.info === "yaml").map((block) => [where(block), block] as const))(
+    "parses the YAML at %s",
+    (_at, block) => {
+      // Kubernetes manifests hold several documents.
+      expect(
+        parseAllDocuments(block.code, { prettyErrors: true }).flatMap((document) =>
+          document.errors.map((error) => error.message),
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -20,20 +20,31 @@ afterAll(() => ws.remove());
 // meets the lock, so more only multiply the suite's time.
 const processes = 3;
 /** The lock message with its pid left open. */
-const lockMessage = new RegExp(`^toolcat generate: ${new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,")}\\n$`);
+const lockText = new GenerateLockedError(0).message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(" 0,", " \\d+,");
+const lockMessage = new RegExp(`^toolcat generate: ${lockText}\\n$`);
 
 function generate(): Promise<Result> {
   return runAsync(process.execPath, ["generators/bin/toolcat.js", "generate", "--quiet"], ws.root);
 }
 
-const edit = (path: string, change: (text: string) => string) => writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
+const edit = (path: string, change: (text: string) => string) =>
+  writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
 
 const rounds: [name: string, prepare: () => void][] = [
-  ["a stale generator bundle and a spec edit", () => {
-    appendFileSync(join(ws.root, "generators/src/cli.ts"), "// rebuilt by every process at once\n");
-    edit("specs/cloud-sheets.yaml", (text) => text.replace("purpose: read a range from one sheet", "purpose: read a range of cells from one sheet"));
-  }],
-  ["a catalog edit that swaps every package", () => edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;"))],
+  [
+    "a stale generator bundle and a spec edit",
+    () => {
+      appendFileSync(join(ws.root, "generators/src/cli.ts"), "// rebuilt by every process at once\n");
+      edit("specs/cloud-sheets.yaml", (text) =>
+        text.replace("purpose: read a range from one sheet", "purpose: read a range of cells from one sheet"),
+      );
+    },
+  ],
+  [
+    "a catalog edit that swaps every package",
+    () =>
+      edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;")),
+  ],
   ["a deleted spec whose package is removed", () => rmSync(join(ws.root, "specs/sigma-api.yaml"))],
   ["a stale lock every process finds", () => writeFileSync(join(ws.root, lockFile), "999999999\n")],
   ["an empty lock left by a crash", () => writeFileSync(join(ws.root, lockFile), "")],

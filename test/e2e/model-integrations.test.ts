@@ -1,6 +1,6 @@
 // The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
-// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider libraries, each
-// example is taken from the installed README, wrapped in a harness that scripts the model's turns
+// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider
+// libraries, each example is taken from the installed README, wrapped in a harness that scripts the model's turns
 // (fixtures/model), type-checked with strict tsc and run with node. Each example is a complete loop
 // (or the library's own): the model asks for CloudSheets_GetSpreadsheet by its model name twice,
 // the valid call runs through the in-memory transport and the model reads its value alone, the
@@ -21,7 +21,15 @@ import { tarballOf } from "./support/tarballs.ts";
 
 const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
 // The MCP examples serve @toolcat/mcp's servers with the SDK, which the README says to install beside it.
-const providers = ["openai", "@anthropic-ai/sdk", "ai", "@langchain/core", "@google/genai", "@openai/agents", "@modelcontextprotocol/server"] as const;
+const providers = [
+  "openai",
+  "@anthropic-ai/sdk",
+  "ai",
+  "@langchain/core",
+  "@google/genai",
+  "@openai/agents",
+  "@modelcontextprotocol/server",
+] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",
@@ -42,7 +50,8 @@ const marker = "/* README example */";
 
 /** The installed version of a workspace devDependency, so the project tests what the workspace pins. */
 const versionOf = (name: string): string =>
-  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string })
+    .version;
 
 /** The ```ts blocks of the README's "Use with a model" section, by the heading above each. */
 function modelExamples(readme: string): Map<string, string> {
@@ -65,17 +74,30 @@ describe("the README's model integrations, from the packed packages", () => {
   let readme = "";
   let recruitReadme = "";
   const outcome = (name: string): Outcome => {
-    const result = run(process.execPath, [`dist/${name}.js`], project, { OPENAI_API_KEY: "sk-test", ANTHROPIC_API_KEY: "sk-ant-test", GEMINI_API_KEY: "gemini-test" });
+    const result = run(process.execPath, [`dist/${name}.js`], project, {
+      OPENAI_API_KEY: "sk-test",
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      GEMINI_API_KEY: "gemini-test",
+    });
     expect(result.status, result.output).toBe(0);
     return JSON.parse(result.stdout) as Outcome;
   };
 
   beforeAll(() => {
-    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`);
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`,
+    );
     const install = run(
       "npm",
-      ["install", ...packed.map(tarballOf), ...providers.map((name) => `${name}@${versionOf(name)}`),
-        "--prefer-offline", "--no-audit", "--no-fund"],
+      [
+        "install",
+        ...packed.map(tarballOf),
+        ...providers.map((name) => `${name}@${versionOf(name)}`),
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+      ],
       project,
     );
     expect(install.status, install.output).toBe(0);
@@ -89,11 +111,24 @@ describe("the README's model integrations, from the packed packages", () => {
       writeFileSync(join(project, "src", `${name}.ts`), harness.replace(marker, code));
     }
     const recruitHarness = readFileSync(join(fixtures, "openai-agents-recruit.ts"), "utf8");
-    writeFileSync(join(project, "src", "openai-agents-recruit.ts"), recruitHarness.replace(marker, modelExamples(recruitReadme).get("OpenAI Agents") ?? ""));
+    writeFileSync(
+      join(project, "src", "openai-agents-recruit.ts"),
+      recruitHarness.replace(marker, modelExamples(recruitReadme).get("OpenAI Agents") ?? ""),
+    );
     const tsconfig = {
       compilerOptions: {
-        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: "NodeNext", moduleResolution: "NodeNext",
-        target: "ES2022", lib: ["ES2022", "DOM"], types: [], resolveJsonModule: true, skipLibCheck: true, rootDir: "src", outDir: "dist",
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        resolveJsonModule: true,
+        skipLibCheck: true,
+        rootDir: "src",
+        outDir: "dist",
       },
       include: ["src"],
     };
@@ -102,14 +137,17 @@ describe("the README's model integrations, from the packed packages", () => {
 
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it.each(["cloud-sheets", "recruit-api"])("%s has one example per integration, each at most eight lines of glue besides imports", (slug) => {
-    const blocks = modelExamples(slug === "recruit-api" ? recruitReadme : readme);
-    expect([...blocks.keys()]).toEqual(Object.keys(examples));
-    for (const [title, code] of blocks) {
-      const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
-      expect(glue.length, title).toBeLessThanOrEqual(8);
-    }
-  });
+  it.each(["cloud-sheets", "recruit-api"])(
+    "%s has one example per integration, each at most eight lines of glue besides imports",
+    (slug) => {
+      const blocks = modelExamples(slug === "recruit-api" ? recruitReadme : readme);
+      expect([...blocks.keys()]).toEqual(Object.keys(examples));
+      for (const [title, code] of blocks) {
+        const glue = code.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("import "));
+        expect(glue.length, title).toBeLessThanOrEqual(8);
+      }
+    },
+  );
 
   it("type-checks every example with strict tsc", () => {
     const check = run(process.execPath, [tsc, "-p", "tsconfig.json"], project);
@@ -121,18 +159,24 @@ describe("the README's model integrations, from the packed packages", () => {
   const invalidText = expect.stringMatching(/Invalid arguments for CloudSheets\.GetSpreadsheet:\n- \/max_rows: .*1000/);
   const valid = { spreadsheet_id: "sheet-1", max_rows: 2 };
 
-  it("OpenAI: selectTools sends the matching tools, and tool messages carry the answer and the validation error", () => {
-    const { turns, sentTools, messages, received } = outcome("openai");
-    expect(turns).toBe(2);
-    expect((sentTools as string[])[0]).toBe(toolName);
-    expect((sentTools as string[]).length).toBeLessThanOrEqual(9);
-    expect(received).toEqual([valid]);
-    expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
-      { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
-      { role: "tool", tool_call_id: "call_1", content: invalidText },
-    ]);
-    expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({ role: "assistant", content: "Ada, 36." });
-  });
+  it(
+    "OpenAI: selectTools sends the matching tools, and " + "tool messages carry the answer and the validation error",
+    () => {
+      const { turns, sentTools, messages, received } = outcome("openai");
+      expect(turns).toBe(2);
+      expect((sentTools as string[])[0]).toBe(toolName);
+      expect((sentTools as string[]).length).toBeLessThanOrEqual(9);
+      expect(received).toEqual([valid]);
+      expect((messages as { role: string; content?: unknown }[]).filter((m) => m.role === "tool")).toEqual([
+        { role: "tool", tool_call_id: "call_0", content: JSON.stringify({ rows: [["Ada", 36]] }) },
+        { role: "tool", tool_call_id: "call_1", content: invalidText },
+      ]);
+      expect((messages as { role: string; content?: unknown }[]).at(-1)).toMatchObject({
+        role: "assistant",
+        content: "Ada, 36.",
+      });
+    },
+  );
 
   it("Anthropic: tool_result blocks carry the answer and the validation error, flagged is_error", () => {
     const { turns, sentTools, messages, received } = outcome("anthropic");
@@ -141,21 +185,32 @@ describe("the README's model integrations, from the packed packages", () => {
     expect((messages as { content: unknown }[])[2]).toEqual({
       role: "user",
       content: [
-        { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_0",
+          content: JSON.stringify({ rows: [["Ada", 36]] }),
+          is_error: false,
+        },
         { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
       ],
     });
   });
 
-  it("AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package validator's issue", () => {
-    const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
-    expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
-    expect(received).toEqual([valid]);
-    const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap((m) => m.content);
-    expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
-    expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
-    expect(parts[1]?.output).toEqual({ type: "error-text", value: invalidText });
-  });
+  it(
+    "AI SDK: the model reads only the tool's value and, for the invalid call, a tool error with the package " +
+      "validator's issue",
+    () => {
+      const { text, steps, sentTools, toolMessages, received } = outcome("ai-sdk");
+      expect({ text, steps, sentTools }).toEqual({ text: "Ada, 36.", steps: 2, sentTools: 9 });
+      expect(received).toEqual([valid]);
+      const parts = (toolMessages as { content: { toolCallId: string; output: unknown }[] }[]).flatMap(
+        (m) => m.content,
+      );
+      expect(parts.map((p) => p.toolCallId)).toEqual(["call_0", "call_1"]);
+      expect(parts[0]?.output).toEqual({ type: "json", value: { rows: [["Ada", 36]] } });
+      expect(parts[1]?.output).toEqual({ type: "error-text", value: invalidText });
+    },
+  );
 
   it("LangChain: ToolMessages carry the answer and the package's issue with status error; the loop goes on", () => {
     const { turns, results, received } = outcome("langchain");
@@ -169,7 +224,12 @@ describe("the README's model integrations, from the packed packages", () => {
 
   it("OpenAI Agents: the agent sends strict tools and gets back the answer and the package's issue", () => {
     const { turns, finalOutput, strict, sentTools, outputs, received } = outcome("openai-agents");
-    expect({ turns, finalOutput, strict, sentTools }).toEqual({ turns: 2, finalOutput: "Ada, 36.", strict: true, sentTools: 9 });
+    expect({ turns, finalOutput, strict, sentTools }).toEqual({
+      turns: 2,
+      finalOutput: "Ada, 36.",
+      strict: true,
+      sentTools: 9,
+    });
     expect(received).toEqual([valid]);
     expect(outputs).toMatchObject([
       { call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
@@ -177,60 +237,82 @@ describe("the README's model integrations, from the packed packages", () => {
     ]);
   });
 
-  it("OpenAI Agents, recruit-api: at most selectTools' 20 tools are sent; a non-strict tool's open keys reach the tool", () => {
-    const { finalOutput, sentTools, strict, outputs, received } = outcome("openai-agents-recruit");
-    const args = { application_source_details: { applicationId: "42", sourceId: "7" } };
-    expect({ finalOutput, strict, received }).toEqual({ finalOutput: "Changed.", strict: false, received: [args] });
-    expect(sentTools).toBeGreaterThan(0);
-    expect(sentTools).toBeLessThanOrEqual(20);
-    expect(outputs).toMatchObject([{ call_id: "call_0", output: JSON.stringify({ changed: true }) }]);
-  });
+  it(
+    "OpenAI Agents, recruit-api: at most selectTools' 20 tools are sent; a non-strict tool's open keys " +
+      "reach the tool",
+    () => {
+      const { finalOutput, sentTools, strict, outputs, received } = outcome("openai-agents-recruit");
+      const args = { application_source_details: { applicationId: "42", sourceId: "7" } };
+      expect({ finalOutput, strict, received }).toEqual({ finalOutput: "Changed.", strict: false, received: [args] });
+      expect(sentTools).toBeGreaterThan(0);
+      expect(sentTools).toBeLessThanOrEqual(20);
+      expect(outputs).toMatchObject([{ call_id: "call_0", output: JSON.stringify({ changed: true }) }]);
+    },
+  );
 
-  it("Gemini: the model's signed calls go back with function responses carrying the output and the validation error", () => {
-    const { turns, sentTools, contents, received } = outcome("gemini");
-    expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
-    expect(received).toEqual([valid]);
-    const [, model, answers] = contents as { role: string; parts: Record<string, unknown>[] }[];
-    expect(model?.parts.map((p) => p["thoughtSignature"])).toEqual(["sig_0", "sig_1"]);
-    expect(answers).toEqual({
-      role: "user",
-      parts: [
-        { functionResponse: { id: "call_0", name: toolName, response: { output: JSON.stringify({ rows: [["Ada", 36]] }) } } },
-        { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
-      ],
-    });
-  });
+  it(
+    "Gemini: the model's signed calls go back with function responses carrying the output and the " +
+      "validation error",
+    () => {
+      const { turns, sentTools, contents, received } = outcome("gemini");
+      expect({ turns, sentTools }).toEqual({ turns: 2, sentTools: 9 });
+      expect(received).toEqual([valid]);
+      const [, model, answers] = contents as { role: string; parts: Record<string, unknown>[] }[];
+      expect(model?.parts.map((p) => p["thoughtSignature"])).toEqual(["sig_0", "sig_1"]);
+      expect(answers).toEqual({
+        role: "user",
+        parts: [
+          {
+            functionResponse: {
+              id: "call_0",
+              name: toolName,
+              response: { output: JSON.stringify({ rows: [["Ada", 36]] }) },
+            },
+          },
+          { functionResponse: { id: "call_1", name: toolName, response: { error: invalidText } } },
+        ],
+      });
+    },
+  );
 
   const toolResults = [
     { type: "tool_result", tool_use_id: "toolu_0", content: JSON.stringify({ rows: [["Ada", 36]] }), is_error: false },
     { type: "tool_result", tool_use_id: "toolu_1", content: invalidText, is_error: true },
   ];
 
-  it("OpenAI Responses: tool_search and deferred namespaces are sent; outputs go back with the previous response", () => {
-    const { turns, sentTools, second, received } = outcome("openai-responses-search");
-    expect(turns).toBe(2);
-    const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
-    expect(tools[0]).toEqual({ type: "tool_search" });
-    expect(tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true))).toBe(true);
-    expect(received).toEqual([valid]);
-    expect(second).toEqual({
-      previous: "resp_1",
-      input: [
-        { type: "function_call_output", call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
-        { type: "function_call_output", call_id: "call_1", output: invalidText },
-      ],
-    });
-  });
+  it(
+    "OpenAI Responses: tool_search and deferred namespaces " + "are sent; outputs go back with the previous response",
+    () => {
+      const { turns, sentTools, second, received } = outcome("openai-responses-search");
+      expect(turns).toBe(2);
+      const tools = sentTools as { type: string; name?: string; tools?: { defer_loading?: boolean }[] }[];
+      expect(tools[0]).toEqual({ type: "tool_search" });
+      expect(
+        tools.slice(1).every((t) => t.type === "namespace" && t.tools!.every((f) => f.defer_loading === true)),
+      ).toBe(true);
+      expect(received).toEqual([valid]);
+      expect(second).toEqual({
+        previous: "resp_1",
+        input: [
+          { type: "function_call_output", call_id: "call_0", output: JSON.stringify({ rows: [["Ada", 36]] }) },
+          { type: "function_call_output", call_id: "call_1", output: invalidText },
+        ],
+      });
+    },
+  );
 
-  it("Anthropic tool search: the BM25 tool and deferred tools are sent; the loop answers the loaded tool's calls", () => {
-    const { turns, sentTools, messages, received } = outcome("anthropic-search");
-    expect(turns).toBe(2);
-    const tools = sentTools as { type?: string; name: string; defer_loading?: boolean }[];
-    expect(tools[0]).toEqual({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
-    expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
-    expect(received).toEqual([valid]);
-    expect((messages as unknown[])[2]).toEqual({ role: "user", content: toolResults });
-  });
+  it(
+    "Anthropic tool search: the BM25 tool and deferred " + "tools are sent; the loop answers the loaded tool's calls",
+    () => {
+      const { turns, sentTools, messages, received } = outcome("anthropic-search");
+      expect(turns).toBe(2);
+      const tools = sentTools as { type?: string; name: string; defer_loading?: boolean }[];
+      expect(tools[0]).toEqual({ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
+      expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
+      expect(received).toEqual([valid]);
+      expect((messages as unknown[])[2]).toEqual({ role: "user", content: toolResults });
+    },
+  );
 
   it("Anthropic client-side search: search_tools answers with tool_reference blocks, then the tool runs", () => {
     const { turns, sentTools, messages, received } = outcome("anthropic-client-search");
@@ -240,7 +322,14 @@ describe("the README's model integrations, from the packed packages", () => {
     expect(tools.slice(1).every((t) => t.defer_loading === true)).toBe(true);
     expect((messages as { content: unknown }[])[2]).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "toolu_s", content: [{ type: "tool_reference", tool_name: toolName }, expect.any(Object)], is_error: false }],
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_s",
+          content: [{ type: "tool_reference", tool_name: toolName }, expect.any(Object)],
+          is_error: false,
+        },
+      ],
     });
     expect(received).toEqual([valid]);
     expect((messages as unknown[])[4]).toEqual({ role: "user", content: toolResults });
@@ -257,19 +346,34 @@ describe("the README's model integrations, from the packed packages", () => {
   });
 
   it("MCP search mode: search_tools, describe_tools and call_tool over stdio", async () => {
-    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp-search.js"], cwd: project, env, stderr: "pipe" });
+    const env = Object.fromEntries(
+      Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["dist/mcp-search.js"],
+      cwd: project,
+      env,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "model-e2e", version: "1.0.0" });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["search_tools", "describe_tools", "call_tool"]);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        "search_tools",
+        "describe_tools",
+        "call_tool",
+      ]);
       const found = await client.callTool({ name: "search_tools", arguments: { query: "Read the rows of sheet-1" } });
       expect((found.structuredContent as { tools: { name: string }[] }).tools[0]?.name).toBe(toolName);
       const described = await client.callTool({ name: "describe_tools", arguments: { names: [toolName] } });
       expect(JSON.stringify(described.structuredContent)).toContain("spreadsheet_id");
       const ok = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: valid } });
       expect(ok.structuredContent).toEqual({ rows: [["Ada", 36]] });
-      const bad = await client.callTool({ name: "call_tool", arguments: { name: toolName, arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } } });
+      const bad = await client.callTool({
+        name: "call_tool",
+        arguments: { name: toolName, arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } },
+      });
       expect(bad.isError).toBe(true);
     } finally {
       await client.close();
@@ -277,21 +381,37 @@ describe("the README's model integrations, from the packed packages", () => {
   });
 
   it("MCP: the server lists model names and descriptions and answers both calls", async () => {
-    const env = Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["dist/mcp.js"], cwd: project, env, stderr: "pipe" });
+    const env = Object.fromEntries(
+      Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["dist/mcp.js"],
+      cwd: project,
+      env,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "model-e2e", version: "1.0.0" });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      const manifest = JSON.parse(readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8")) as {
+      const manifest = JSON.parse(
+        readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "manifest.json"), "utf8"),
+      ) as {
         tools: { modelName: string; modelDescription: string; examples: unknown[] }[];
       };
       // The model description, then the first example call (MCP has no examples field).
-      const described = (t: (typeof manifest.tools)[number]) => (t.examples.length === 0 ? t.modelDescription : `${t.modelDescription} Example: ${JSON.stringify(t.examples[0])}`);
+      const described = (t: (typeof manifest.tools)[number]) =>
+        t.examples.length === 0
+          ? t.modelDescription
+          : `${t.modelDescription} Example: ${JSON.stringify(t.examples[0])}`;
       expect(tools.map((t) => [t.name, t.description])).toEqual(manifest.tools.map((t) => [t.modelName, described(t)]));
       const ok = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: valid });
       expect(ok.isError ?? false).toBe(false);
-      const bad = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 } });
+      const bad = await client.callTool({
+        name: "CloudSheets_GetSpreadsheet",
+        arguments: { spreadsheet_id: "sheet-1", max_rows: 5000 },
+      });
       expect(bad.isError).toBe(true);
       expect(JSON.stringify(bad.content)).toContain("max_rows");
     } finally {

@@ -21,13 +21,16 @@ function importGraph(entries: readonly string[]): Set<string> {
     if (seen.has(file) || !existsSync(file)) continue;
     seen.add(file);
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    for (const { fileName } of importedFiles) if (fileName.startsWith(".")) pending.push(resolve(dirname(file), fileName));
+    for (const { fileName } of importedFiles)
+      if (fileName.startsWith(".")) pending.push(resolve(dirname(file), fileName));
   }
   return seen;
 }
 
 function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(dir, f));
 }
 
 const runtimeSrc = join(workspaceRoot, "packages/runtime/src");
@@ -48,7 +51,10 @@ function generateRan(args: readonly string[]): string[] {
   expect(result.status, result.stdout + result.stderr).toBe(0);
   const headers = [...result.stdout.matchAll(/^> nx run (@toolcat\/[a-z-]+):generate(.*)$/gm)];
   expect(headers.length, result.stdout).toBeGreaterThan(0);
-  return headers.filter((m) => !/cache|existing outputs/.test(m[2] ?? "")).map((m) => m[1] ?? "").sort();
+  return headers
+    .filter((m) => !/cache|existing outputs/.test(m[2] ?? ""))
+    .map((m) => m[1] ?? "")
+    .sort();
 }
 
 /** `npm run generate`. */
@@ -67,9 +73,14 @@ describe("npm run generate with the Nx cache", () => {
     expect(generateAll()).toHaveLength(7);
     expect(generateAll()).toEqual([]);
     const spec = join(ws.root, "specs/cloud-contacts.yaml");
-    writeFileSync(spec, readFileSync(spec, "utf8").replace("purpose: search by name", "purpose: search contacts by name"));
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace("purpose: search by name", "purpose: search contacts by name"),
+    );
     expect(generateAll()).toEqual(["@toolcat/cloud-contacts"]);
-    expect(readFileSync(join(ws.root, "packages/cloud-contacts/src/types.ts"), "utf8")).toContain("Search contacts by name.");
+    expect(readFileSync(join(ws.root, "packages/cloud-contacts/src/types.ts"), "utf8")).toContain(
+      "Search contacts by name.",
+    );
   });
 });
 

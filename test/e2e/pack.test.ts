@@ -19,7 +19,9 @@ const consumer = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
 
 /** One export each package must have once imported: its reason to exist. */
 const expectedExport = (name: string): string =>
-  ({ "@toolcat/runtime": "createHttpTransport", "@toolcat/code": "runCode", "@toolcat/mcp": "createMcpServer" })[name] ?? "manifest";
+  ({ "@toolcat/runtime": "createHttpTransport", "@toolcat/code": "runCode", "@toolcat/mcp": "createMcpServer" })[
+    name
+  ] ?? "manifest";
 
 describe("packing every package and importing it outside the workspace", () => {
   beforeAll(() => {
@@ -27,11 +29,21 @@ describe("packing every package and importing it outside the workspace", () => {
     // newer than the start of the run, which packed them. (It is swapped in whole, so tests reading dist/
     // meanwhile are not disturbed.)
     const packed = [...packedTarballs().values()];
-    for (const pkg of packages) expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(inject("e2eStarted") - 1);
-    writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`);
+    for (const pkg of packages)
+      expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(
+        inject("e2eStarted") - 1,
+      );
+    writeFileSync(
+      join(consumer, "package.json"),
+      `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`,
+    );
     // Third-party dependencies come from npm's cache where it has them (it does after `npm ci`). The
     // MCP SDK is @toolcat/mcp's optional peer, which its library entry imports: installed as its users install it.
-    const install = run("npm", ["install", ...packed, "@modelcontextprotocol/server@2.4", "--prefer-offline", "--no-audit", "--no-fund"], consumer);
+    const install = run(
+      "npm",
+      ["install", ...packed, "@modelcontextprotocol/server@2.4", "--prefer-offline", "--no-audit", "--no-fund"],
+      consumer,
+    );
     expect(install.status, install.output).toBe(0);
   });
 
@@ -42,7 +54,9 @@ describe("packing every package and importing it outside the workspace", () => {
   it.each(packages.map((pkg) => [pkg.name]))("%s imports from its installed tarball", (name) => {
     const installed = realpathSync(join(consumer, "node_modules", name));
     expect(installed.startsWith(consumer), installed).toBe(true);
-    const script = `const m = await import(${JSON.stringify(name)}); console.log(typeof m[${JSON.stringify(expectedExport(name))}]);`;
+    const script =
+      `const m = await import(${JSON.stringify(name)}); console.log(typeof ` +
+      `m[${JSON.stringify(expectedExport(name))}]);`;
     const imported = run(process.execPath, ["--input-type=module", "-e", script], consumer);
     expect(imported.output.trim()).toMatch(/^(object|function)$/);
     expect(imported.status).toBe(0);
@@ -50,7 +64,9 @@ describe("packing every package and importing it outside the workspace", () => {
 
   describe("the installed toolcat-mcp command", () => {
     const bin = () => join(consumer, "node_modules/@toolcat/mcp/bin/toolcat-mcp.js");
-    const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages/cloud-sheets/manifest.json"), "utf8")) as { tools: { fullName: string }[] };
+    const manifest = JSON.parse(readFileSync(join(workspaceRoot, "packages/cloud-sheets/manifest.json"), "utf8")) as {
+      tools: { fullName: string }[];
+    };
     const modes = [
       ["tools", manifest.tools.map((tool) => tool.fullName.replace(".", "_"))],
       ["search", ["search_tools", "describe_tools", "call_tool"]],
@@ -59,12 +75,23 @@ describe("packing every package and importing it outside the workspace", () => {
     /** One call a mode answers without an engine, and what its result holds. */
     const probes = {
       tools: ["CloudSheets_GetSpreadsheet", { max_rows: 5000 }, { isError: true }],
-      search: ["search_tools", { query: "add a note to a cell", limit: 1 }, { structuredContent: { tools: [{ name: "CloudSheets_AddNoteToCell" }] } }],
+      search: [
+        "search_tools",
+        { query: "add a note to a cell", limit: 1 },
+        { structuredContent: { tools: [{ name: "CloudSheets_AddNoteToCell" }] } },
+      ],
       code: ["execute_code", { code: "return 6 * 7;" }, { structuredContent: { ok: true, value: 42 } }],
     } as const;
-    const env = () => Object.fromEntries(Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const env = () =>
+      Object.fromEntries(
+        Object.entries(cleanEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
     /** Connects `client` over `transport`, checks what `mode` lists and answers, and closes it. */
-    const expectServes = async (client: Client, transport: Parameters<Client["connect"]>[0], mode: (typeof modes)[number][0]): Promise<void> => {
+    const expectServes = async (
+      client: Client,
+      transport: Parameters<Client["connect"]>[0],
+      mode: (typeof modes)[number][0],
+    ): Promise<void> => {
       await client.connect(transport);
       try {
         expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(modes.find(([m]) => m === mode)?.[1]);
@@ -77,21 +104,34 @@ describe("packing every package and importing it outside the workspace", () => {
 
     it("is one module that imports no part of the MCP SDK, and ships the inlined packages' licences", () => {
       const dist = join(consumer, "node_modules/@toolcat/mcp/dist");
-      const imports = [...readFileSync(join(dist, "cli.js"), "utf8").matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+      const imports = [...readFileSync(join(dist, "cli.js"), "utf8").matchAll(/^import .* from "([^"]+)";$/gm)].map(
+        (match) => match[1],
+      );
       expect(imports).toContain("@toolcat/runtime");
       for (const specifier of imports) expect(specifier).toMatch(/^(node:|@toolcat\/runtime)/);
       const notices = readFileSync(join(dist, "THIRD_PARTY_NOTICES.md"), "utf8");
-      for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/node", "zod", "hono"]) expect(notices).toMatch(new RegExp(`^## ${name} \\d`, "m"));
+      for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/node", "zod", "hono"])
+        expect(notices).toMatch(new RegExp(`^## ${name} \\d`, "m"));
       expect(notices).toContain("Apache License");
     });
 
     it.each(modes)("serves %s mode over stdio", async (mode) => {
-      const transport = new StdioClientTransport({ command: process.execPath, args: [bin(), "--mode", mode, "@toolcat/cloud-sheets"], cwd: consumer, env: env(), stderr: "pipe" });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [bin(), "--mode", mode, "@toolcat/cloud-sheets"],
+        cwd: consumer,
+        env: env(),
+        stderr: "pipe",
+      });
       await expectServes(new Client({ name: "pack-e2e", version: "1.0.0" }), transport, mode);
     });
 
     it.each(modes)("serves %s mode over Streamable HTTP to a 2026-07-28 client", async (mode) => {
-      const child = spawn(process.execPath, [bin(), "--mode", mode, "--http", "0", "@toolcat/cloud-sheets"], { cwd: consumer, env: env(), stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, [bin(), "--mode", mode, "--http", "0", "@toolcat/cloud-sheets"], {
+        cwd: consumer,
+        env: env(),
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -105,7 +145,10 @@ describe("packing every package and importing it outside the workspace", () => {
             clearInterval(poll);
           }, 50);
         });
-        const client = new Client({ name: "pack-e2e", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+        const client = new Client(
+          { name: "pack-e2e", version: "1.0.0" },
+          { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+        );
         await expectServes(client, new StreamableHTTPClientTransport(url), mode);
       } finally {
         child.kill("SIGTERM");

@@ -17,7 +17,15 @@ const chromiumPath = "/usr/bin/chromium";
 const artifacts = join(workspaceRoot, "test-artifacts", "site");
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const slugs = ["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"];
+const slugs = [
+  "cloud-contacts",
+  "cloud-sheets",
+  "creator-api",
+  "crm-events-api",
+  "engine-api",
+  "recruit-api",
+  "sigma-api",
+];
 
 const work = mkdtempSync(join(tmpdir(), "toolcat-site-e2e-"));
 const siteDir = join(work, "site");
@@ -45,10 +53,18 @@ async function resultNames(page: Page): Promise<string[]> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document)).violations.map(({ id, impact, nodes }) => ({ id, impact, count: nodes.length }));
   });
-  return violations.filter(({ impact }) => impact === "serious" || impact === "critical").map(({ id, impact, count }) => `${impact} ${id} (${count})`);
+  return violations
+    .filter(({ impact }) => impact === "serious" || impact === "critical")
+    .map(({ id, impact, count }) => `${impact} ${id} (${count})`);
 }
 
 beforeAll(async () => {
@@ -57,7 +73,16 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(join(work, "profile"), {
     executablePath: chromiumPath,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: { width: 1280, height: 900 },
   });
   mkdirSync(artifacts, { recursive: true });
@@ -87,7 +112,9 @@ describe("catalog site in Chromium", () => {
   });
 
   it("ranks every bench query as createToolSearch does in Node (same top 5)", async () => {
-    const queries = Object.keys(JSON.parse(readFileSync(join(workspaceRoot, "tools", "bench", "search-queries.json"), "utf8")) as object);
+    const queries = Object.keys(
+      JSON.parse(readFileSync(join(workspaceRoot, "tools", "bench", "search-queries.json"), "utf8")) as object,
+    );
     const packages = await Promise.all(slugs.map((slug) => import(`@toolcat/${slug}`)));
     const node = createToolSearch(packages);
     const page = await open("search.html");
@@ -100,7 +127,9 @@ describe("catalog site in Chromium", () => {
         return Array.from(document.querySelectorAll("#results li code"), (code) => code.textContent ?? "");
       });
     }, queries);
-    const differing = queries.filter((query, i) => JSON.stringify(browser[i]) !== JSON.stringify(node.search(query).map((hit) => hit.name)));
+    const differing = queries.filter(
+      (query, i) => JSON.stringify(browser[i]) !== JSON.stringify(node.search(query).map((hit) => hit.name)),
+    );
     expect(queries.length).toBeGreaterThan(300);
     expect(differing).toEqual([]);
     await page.close();
@@ -115,7 +144,9 @@ describe("catalog site in Chromium", () => {
       const path = pending.shift()!;
       const page = await open(path, "domcontentloaded");
       ids.set(path, new Set(await page.$$eval("[id]", (nodes) => nodes.map((node) => node.id))));
-      for (const href of await page.$$eval("a[href], link[href]", (links) => links.map((link) => (link as HTMLAnchorElement).href))) {
+      for (const href of await page.$$eval("a[href], link[href]", (links) =>
+        links.map((link) => (link as HTMLAnchorElement).href),
+      )) {
         const url = new URL(href);
         if (url.origin !== new URL(server.url).origin) continue;
         targets.push({ from: path, href });
@@ -127,8 +158,13 @@ describe("catalog site in Chromium", () => {
       }
       await page.close();
     }
-    expect([...seen].sort()).toEqual(["index.html", "search.html", ...slugs.map((slug) => `servers/${slug}/index.html`)]);
-    // Each address once (a server page links to each of its tools' sections); each anchor against the ids its page holds.
+    expect([...seen].sort()).toEqual([
+      "index.html",
+      "search.html",
+      ...slugs.map((slug) => `servers/${slug}/index.html`),
+    ]);
+    // Each address once (a server page links to each of its tools' sections); each anchor against the ids its page
+    // holds.
     const status = new Map<string, number>();
     for (const address of new Set(targets.map(({ href }) => href.replace(/#.*$/, "")))) {
       const response = await fetch(address);
@@ -138,7 +174,8 @@ describe("catalog site in Chromium", () => {
     const broken: string[] = [];
     for (const { from, href } of targets) {
       const url = new URL(href);
-      if (status.get(href.replace(/#.*$/, "")) !== 200) broken.push(`${from} → ${href}: HTTP ${status.get(href.replace(/#.*$/, ""))}`);
+      if (status.get(href.replace(/#.*$/, "")) !== 200)
+        broken.push(`${from} → ${href}: HTTP ${status.get(href.replace(/#.*$/, ""))}`);
       const id = decodeURIComponent(url.hash.slice(1));
       if (id !== "" && !ids.get(url.pathname.slice(1))?.has(id)) broken.push(`${from} → ${href}: no element #${id}`);
     }
@@ -175,7 +212,11 @@ describe("catalog site in Chromium", () => {
   });
 
   it("writes screenshots of the index, a server page and a search result at 1280 and 390 px", async () => {
-    for (const [name, path] of [["index", "index.html"], ["server", "servers/cloud-sheets/index.html"], ["search", "search.html?q=add%20a%20note%20to%20a%20cell"]] as const) {
+    for (const [name, path] of [
+      ["index", "index.html"],
+      ["server", "servers/cloud-sheets/index.html"],
+      ["search", "search.html?q=add%20a%20note%20to%20a%20cell"],
+    ] as const) {
       const page = await open(path);
       if (name === "search") await resultNames(page);
       for (const width of [1280, 390]) {
@@ -193,15 +234,23 @@ describe("catalog site in Chromium", () => {
     // without its tsconfig.json, which extends a base only a generated workspace has.
     const packagesDir = join(artifacts, "hostile", "packages");
     rmSync(join(artifacts, "hostile"), { recursive: true, force: true });
-    cpSync(join(workspaceRoot, "generators", "test", "fixtures", "expected", "packages", "hostile-api"), join(packagesDir, "hostile-api"), {
-      recursive: true,
-      filter: (path) => !path.endsWith("tsconfig.json"),
-    });
+    cpSync(
+      join(workspaceRoot, "generators", "test", "fixtures", "expected", "packages", "hostile-api"),
+      join(packagesDir, "hostile-api"),
+      {
+        recursive: true,
+        filter: (path) => !path.endsWith("tsconfig.json"),
+      },
+    );
     const hostileSite = join(artifacts, "hostile", "site");
     await buildSite(packagesDir, hostileSite);
     const hostile = await serveStatic(hostileSite);
     try {
-      for (const path of ["servers/hostile-api/index.html", "index.html", `search.html?q=${encodeURIComponent("thing <script>alert(1)</script>")}`]) {
+      for (const path of [
+        "servers/hostile-api/index.html",
+        "index.html",
+        `search.html?q=${encodeURIComponent("thing <script>alert(1)</script>")}`,
+      ]) {
         const page = await context.newPage();
         const dialogs: string[] = [];
         page.on("dialog", (dialog) => {
@@ -209,14 +258,25 @@ describe("catalog site in Chromium", () => {
           void dialog.dismiss();
         });
         await page.goto(new URL(path, hostile.url).href, { waitUntil: "load" });
-        if (path.startsWith("search")) await page.waitForFunction(() => !document.querySelector("#search-status")?.textContent?.startsWith("Type what a tool"));
+        if (path.startsWith("search"))
+          await page.waitForFunction(
+            () => !document.querySelector("#search-status")?.textContent?.startsWith("Type what a tool"),
+          );
         const state = await page.evaluate(() => ({
           canary: (globalThis as { __toolcatCanary?: unknown }).__toolcatCanary,
           scripts: Array.from(document.scripts, (script) => script.getAttribute("src")),
           images: document.images.length,
-          handlers: Array.from(document.querySelectorAll("*")).flatMap((node) => node.getAttributeNames().filter((name) => name.startsWith("on"))),
+          handlers: Array.from(document.querySelectorAll("*")).flatMap((node) =>
+            node.getAttributeNames().filter((name) => name.startsWith("on")),
+          ),
         }));
-        expect({ ...state, dialogs }, path).toEqual({ canary: undefined, scripts: path.startsWith("search") ? ["search.js"] : [], images: 0, handlers: [], dialogs: [] });
+        expect({ ...state, dialogs }, path).toEqual({
+          canary: undefined,
+          scripts: path.startsWith("search") ? ["search.js"] : [],
+          images: 0,
+          handlers: [],
+          dialogs: [],
+        });
         await page.close();
       }
     } finally {

@@ -35,7 +35,9 @@ function toolFiles(): string[] {
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       const tools = join(packages, entry.name, "tools");
-      return listJson(tools).map((file) => `@toolcat/${entry.name}/${relative(join(packages, entry.name), file).split("\\").join("/")}`);
+      return listJson(tools).map(
+        (file) => `@toolcat/${entry.name}/${relative(join(packages, entry.name), file).split("\\").join("/")}`,
+      );
     })
     .sort();
 }
@@ -43,7 +45,9 @@ function toolFiles(): string[] {
 /** The JSON files under `dir` (none for a hand-written package, which has no tools/). */
 function listJson(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".json")).map((file) => join(dir, file));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => join(dir, file));
 }
 
 function program(files: readonly string[]): string {
@@ -52,7 +56,8 @@ function program(files: readonly string[]): string {
   files.forEach((file, i) => {
     const type = sdkTypes[file.split("/").pop()!];
     lines.push(`export const sdk${i}: ${type ?? "never"} = tools${i};`);
-    if (type === "FunctionDeclaration[]") lines.push(`export const gemini${i}: GeminiTool = { functionDeclarations: tools${i} };`);
+    if (type === "FunctionDeclaration[]")
+      lines.push(`export const gemini${i}: GeminiTool = { functionDeclarations: tools${i} };`);
   });
   return `${lines.join("\n")}\n`;
 }
@@ -101,8 +106,15 @@ describe("every tool file passes to its provider SDK's type, uncast", () => {
   });
 
   it("fails to compile when a file is given a type it does not meet (the check is real)", () => {
-    const wrong = program(files.filter((file) => file.endsWith("/gemini.json")).slice(0, 1)).replace("FunctionDeclaration[] =", "Anthropic.Tool[] =");
-    const errors = compile(wrong, { ...common, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+    const wrong = program(files.filter((file) => file.endsWith("/gemini.json")).slice(0, 1)).replace(
+      "FunctionDeclaration[] =",
+      "Anthropic.Tool[] =",
+    );
+    const errors = compile(wrong, {
+      ...common,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    });
     // The file's type is its declaration's (not one inferred from the JSON), so the error names it.
     expect(errors.join("\n")).toContain("GeminiFunctionDeclaration[]");
   });

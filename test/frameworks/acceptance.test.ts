@@ -26,15 +26,40 @@ addFormats.default(ajv);
 // read as plain records, and LangChain's tool() types list Zod and JSON Schema, though it reads a
 // Standard JSON Schema's `~standard.jsonSchema` for the model.
 const consumers: Record<string, (t: CatalogTool) => unknown> = {
-  "openai standardFunction": (t) => standardFunction({ name: t.tool.modelName, parameters: t.strict, function: () => "ok" }),
-  "openai standardResponsesFunction": (t) => standardResponsesFunction({ name: t.tool.modelName, parameters: t.strict }),
-  "@openai/agents tool, strict": (t) => agentsTool({ name: t.tool.modelName, description: t.tool.modelDescription, parameters: t.strict, execute: () => "ok" }),
+  "openai standardFunction": (t) =>
+    standardFunction({ name: t.tool.modelName, parameters: t.strict, function: () => "ok" }),
+  "openai standardResponsesFunction": (t) =>
+    standardResponsesFunction({ name: t.tool.modelName, parameters: t.strict }),
+  "@openai/agents tool, strict": (t) =>
+    agentsTool({
+      name: t.tool.modelName,
+      description: t.tool.modelDescription,
+      parameters: t.strict,
+      execute: () => "ok",
+    }),
   "@openai/agents tool, non-strict": (t) =>
-    agentsTool({ name: t.tool.modelName, description: t.tool.modelDescription, parameters: t.responses.parameters as never, strict: false, execute: () => "ok" }),
+    agentsTool({
+      name: t.tool.modelName,
+      description: t.tool.modelDescription,
+      parameters: t.responses.parameters as never,
+      strict: false,
+      execute: () => "ok",
+    }),
   "@openai/agents tool, openAiParameters": (t) =>
-    agentsTool<OpenAiToolParameters>({ name: t.tool.modelName, description: t.tool.modelDescription, ...openAiParameters(t.schema), execute: () => "ok" }),
-  "AI SDK tool": (t) => asSchema(aiTool({ description: t.tool.modelDescription, inputSchema: t.schema }).inputSchema).jsonSchema,
-  "LangChain tool": (t) => langchainTool(() => "ok", { name: t.tool.modelName, description: t.tool.modelDescription, schema: langChainSchema(t.schema) }),
+    agentsTool<OpenAiToolParameters>({
+      name: t.tool.modelName,
+      description: t.tool.modelDescription,
+      ...openAiParameters(t.schema),
+      execute: () => "ok",
+    }),
+  "AI SDK tool": (t) =>
+    asSchema(aiTool({ description: t.tool.modelDescription, inputSchema: t.schema }).inputSchema).jsonSchema,
+  "LangChain tool": (t) =>
+    langchainTool(() => "ok", {
+      name: t.tool.modelName,
+      description: t.tool.modelDescription,
+      schema: langChainSchema(t.schema),
+    }),
 };
 
 describe("every consumer accepts every tool", () => {
@@ -58,7 +83,9 @@ describe("openAiParameters gives each tool's shipped OpenAI form", () => {
     const { strict, parameters } = openAiParameters(t.schema);
     expect(strict).toBe(t.tool.lowering.openAiStrict);
     // The non-strict root gets the empty parameter list and open root @openai/agents types ask for, where absent.
-    const shipped = strict ? t.responses.parameters : { properties: {}, required: [], additionalProperties: true, ...t.responses.parameters };
+    const shipped = strict
+      ? t.responses.parameters
+      : { properties: {}, required: [], additionalProperties: true, ...t.responses.parameters };
     expect({ strict, parameters }).toEqual({ strict: t.responses.strict, parameters: shipped });
   });
 });
@@ -68,13 +95,16 @@ describe.each(rows)("%s: the strict form keeps a valid call", (fullName, t) => {
     const rng = random([...fullName].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
     const input = validInput(t.tool.inputSchema, rng) as Record<string, unknown>;
     const jsonSchema = t.strict["~standard"].jsonSchema.input({ target: "draft-2020-12" });
-    const nulls = Object.fromEntries(Object.keys((jsonSchema["properties"] ?? {}) as object).map((name) => [name, null]));
+    const nulls = Object.fromEntries(
+      Object.keys((jsonSchema["properties"] ?? {}) as object).map((name) => [name, null]),
+    );
     const strictInput = { ...nulls, ...input };
     // Open objects are closed in the strict form: only an input without their keys fits it.
     const fits = ajv.validate(jsonSchema, strictInput);
     const full = t.schema["~standard"].validate(input) as { value?: unknown; issues?: unknown };
     expect(full.issues).toBeUndefined();
     expect(t.strict["~standard"].validate(strictInput), JSON.stringify(strictInput)).toEqual(full);
-    if (!fits) expect(JSON.stringify(ajv.errors)).toMatch(/additionalProperties|must NOT have fewer than|must be object/);
+    if (!fits)
+      expect(JSON.stringify(ajv.errors)).toMatch(/additionalProperties|must NOT have fewer than|must be object/);
   });
 });

@@ -13,24 +13,41 @@ const total = q1!.value + q2!.value;
 await CloudSheets.writeToCell({ spreadsheet_id: "summary", column: "C", row: 2, value: String(total) });
 return { total };`;
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
 
 describe("execute_code with the AI SDK", () => {
   it("does a multi-step task in one call", async () => {
     const written: unknown[] = [];
     const transport = createInMemoryTransport({
-      "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ value: input.spreadsheet_id === "q1" ? 40 : 2 }),
+      "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({
+        value: input.spreadsheet_id === "q1" ? 40 : 2,
+      }),
       "CloudSheets.WriteToCell": (input: unknown) => (written.push(input), { ok: true }),
     } as never);
     const model = new MockLanguageModelV4({
       doGenerate: [
         {
-          content: [{ type: "tool-call", toolCallId: "call_0", toolName: "execute_code", input: JSON.stringify({ code: program }) }],
+          content: [
+            {
+              type: "tool-call",
+              toolCallId: "call_0",
+              toolName: "execute_code",
+              input: JSON.stringify({ code: program }),
+            },
+          ],
           finishReason: { unified: "tool-calls", raw: undefined },
           usage,
           warnings: [],
         },
-        { content: [{ type: "text", text: "The total is 42." }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
+        {
+          content: [{ type: "text", text: "The total is 42." }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        },
       ],
     });
     expect(await totalToCell(model, { transport, env: false })).toBe("The total is 42.");

@@ -16,7 +16,10 @@ describe("MCP", () => {
       expect(ok.isError ?? false).toBe(false);
       expect(ok.structuredContent).toEqual(value);
       expect(ok.content.map((part) => (part.type === "text" ? JSON.parse(part.text) : part))).toEqual([value]);
-      expect(bad).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(pointerText) }] });
+      expect(bad).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringMatching(pointerText) }],
+      });
     } finally {
       await mcp.close();
     }

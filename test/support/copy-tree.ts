@@ -8,7 +8,10 @@ import { dirname, join } from "node:path";
 
 export function copyTree(source: string, prefix: string): string {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: source, encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: source,
+    encoding: "utf8",
+  })
     .split("\0")
     .filter((path) => path !== "");
   for (const path of files) {

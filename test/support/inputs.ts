@@ -12,7 +12,12 @@ export { seededRandom as random } from "../../generators/test/emit/hostile-text.
 
 const validByFormat: Record<string, readonly string[]> = {
   date: ["2024-02-29", "1999-12-31"],
-  "date-time": ["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.5+02:00", "2024-05-01T23:59:60Z", "2024-05-01t01:59:60+02:00"],
+  "date-time": [
+    "2024-05-01T12:00:00Z",
+    "2024-05-01T12:00:00.5+02:00",
+    "2024-05-01T23:59:60Z",
+    "2024-05-01t01:59:60+02:00",
+  ],
   url: ["https://example.com/a?b=c", "http://localhost:8080", "HTTPS://[::1]:8080/%20"],
   uri: ["urn:isbn:0451450523", "https://example.com"],
   "column-letters": ["A", "AB"],
@@ -26,7 +31,14 @@ const validByFormat: Record<string, readonly string[]> = {
 
 const invalidByFormat: Record<string, readonly string[]> = {
   date: ["2023-02-29", "2024-13-01", "yesterday", "2024-1-1"],
-  "date-time": ["2024-05-01", "2024-05-01T25:00:00Z", "2024-05-01T12:00:00", "2024-05-01 12:00:00Z", "2024-05-01T12:00:00+0200", "2024-05-01T12:00:60Z"],
+  "date-time": [
+    "2024-05-01",
+    "2024-05-01T25:00:00Z",
+    "2024-05-01T12:00:00",
+    "2024-05-01 12:00:00Z",
+    "2024-05-01T12:00:00+0200",
+    "2024-05-01T12:00:60Z",
+  ],
   url: ["not a url", "ftp://example.com", "", "https:example.com", "https://a/%zz", "http://"],
   uri: ["no scheme", "", "http://exa mple.com", "urn:%zz", "x:"],
   "column-letters": ["A1", "1", "", "A B"],
@@ -66,7 +78,9 @@ export function validValue(schema: Schema, rng: () => number): unknown {
   switch (schema["type"]) {
     case "string": {
       const format = toolcatFormat(schema);
-      return format === undefined ? pick(rng, ["", "plain", "quote \" and \\u2028 \u2028", "ünïcödé"]) : pick(rng, validByFormat[format] ?? []);
+      return format === undefined
+        ? pick(rng, ["", "plain", 'quote " and \\u2028 \u2028', "ünïcödé"])
+        : pick(rng, validByFormat[format] ?? []);
     }
     case "integer":
     case "number": {
@@ -98,7 +112,8 @@ export function invalidValue(schema: Schema, rng: () => number): unknown {
   if (format !== undefined) options.push(...(invalidByFormat[format] ?? []));
   if (typeof schema["minimum"] === "number") options.push(schema["minimum"] - 1, schema["minimum"]);
   if (typeof schema["maximum"] === "number") options.push(schema["maximum"] + 1, schema["maximum"]);
-  if (typeof schema["maxProperties"] === "number") options.push(Object.fromEntries(Array.from({ length: schema["maxProperties"] + 1 }, (_, i) => [`k${i}`, i])));
+  if (typeof schema["maxProperties"] === "number")
+    options.push(Object.fromEntries(Array.from({ length: schema["maxProperties"] + 1 }, (_, i) => [`k${i}`, i])));
   if (typeof schema["minProperties"] === "number") options.push({});
   if (schema["type"] === "array") options.push(["ok", 2], [null]);
   return pick(rng, options);
@@ -111,13 +126,15 @@ export function validInput(toolSchema: Schema, rng: () => number, mode?: string)
   for (const [name, property] of Object.entries(properties(schema))) {
     if (rng() < 0.7) input[name] = validValue(property, rng);
   }
-  for (const name of (schema["required"] ?? []) as string[]) input[name] = validValue(properties(schema)[name] ?? {}, rng);
+  for (const name of (schema["required"] ?? []) as string[])
+    input[name] = validValue(properties(schema)[name] ?? {}, rng);
   if (mode !== undefined && "mode" in properties(schema)) input["mode"] = mode;
   // Conditional requirements: satisfy every `then` whose `if` holds, and every dependency.
   for (const condition of (schema["allOf"] ?? []) as Schema[]) {
     const when = Object.entries(properties(condition["if"] as Schema))[0];
     if (when !== undefined && input[when[0]] === (when[1] as Schema)["const"]) {
-      for (const name of ((condition["then"] as Schema)["required"] ?? []) as string[]) input[name] ??= validValue(properties(schema)[name] ?? {}, rng);
+      for (const name of ((condition["then"] as Schema)["required"] ?? []) as string[])
+        input[name] ??= validValue(properties(schema)[name] ?? {}, rng);
     }
   }
   for (const [name, needs] of Object.entries((schema["dependentRequired"] ?? {}) as Record<string, string[]>)) {
@@ -156,9 +173,12 @@ function edgeValues(schema: Schema): unknown[] {
   }
   for (const bound of ["minProperties", "maxProperties"]) {
     const value = schema[bound];
-    if (typeof value === "number") for (const n of [value - 1, value, value + 1]) if (n >= 0) values.push(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+    if (typeof value === "number")
+      for (const n of [value - 1, value, value + 1])
+        if (n >= 0) values.push(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
   }
-  if (schema["type"] === "array") values.push(["ok"], ["ok", 2], [null], [...edgeValues((schema["items"] ?? {}) as Schema).slice(-3)]);
+  if (schema["type"] === "array")
+    values.push(["ok"], ["ok", 2], [null], [...edgeValues((schema["items"] ?? {}) as Schema).slice(-3)]);
   return values;
 }
 

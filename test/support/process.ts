@@ -13,7 +13,9 @@ export interface Result {
 }
 
 export function cleanEnv(): NodeJS.ProcessEnv {
-  const inherited = Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_config_") && !key.startsWith("NX_"));
+  const inherited = Object.entries(process.env).filter(
+    ([key]) => !key.toLowerCase().startsWith("npm_config_") && !key.startsWith("NX_"),
+  );
   return { ...Object.fromEntries(inherited), FORCE_COLOR: "0", NO_COLOR: "1" };
 }
 
@@ -21,11 +23,21 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 export function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Result {
   const result = spawnSync(command, args, { cwd, env: { ...cleanEnv(), ...env }, encoding: "utf8" });
   if (result.error !== undefined) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, output: `${result.stdout}${result.stderr}` };
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    output: `${result.stdout}${result.stderr}`,
+  };
 }
 
 /** `run` without blocking the test's thread, for processes that must run side by side. */
-export function runAsync(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Result> {
+export function runAsync(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...cleanEnv(), ...env } });
     let stdout = "";

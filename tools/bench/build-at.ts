@@ -7,20 +7,27 @@ import { mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { timeCommand, workspaceRoot } from "./measure.ts";
 
-export const git = (...args: string[]): string => execFileSync("git", args, { cwd: workspaceRoot, encoding: "utf8" }).trim();
+export const git = (...args: string[]): string =>
+  execFileSync("git", args, { cwd: workspaceRoot, encoding: "utf8" }).trim();
 
 /** Builds the runtime and each of `slugs` at `revision` into `dir`; returns each package's directory. */
 export function buildAt(revision: string, slugs: readonly string[], dir: string): Record<string, string> {
   const archive = join(dir, "sources.tar");
   const script = "tools/build/build-package.js";
   const hasScript = spawnSync("git", ["cat-file", "-e", `${revision}:${script}`], { cwd: workspaceRoot }).status === 0;
-  const sources = ["tsconfig.base.json", "packages/runtime", ...slugs.map((slug) => `packages/${slug}`), ...(hasScript ? [script] : [])];
+  const sources = [
+    "tsconfig.base.json",
+    "packages/runtime",
+    ...slugs.map((slug) => `packages/${slug}`),
+    ...(hasScript ? [script] : []),
+  ];
   git("archive", "--output", archive, revision, ...sources);
   execFileSync("tar", ["-xf", archive, "-C", dir]);
   const modules = join(dir, "node_modules");
   mkdirSync(join(modules, "@toolcat"), { recursive: true });
   for (const entry of readdirSync(join(workspaceRoot, "node_modules"))) {
-    if (entry !== "@toolcat" && entry !== ".bin") symlinkSync(join(workspaceRoot, "node_modules", entry), join(modules, entry), "dir");
+    if (entry !== "@toolcat" && entry !== ".bin")
+      symlinkSync(join(workspaceRoot, "node_modules", entry), join(modules, entry), "dir");
   }
   symlinkSync(join(dir, "packages/runtime"), join(modules, "@toolcat/runtime"), "dir");
   for (const project of ["runtime", ...slugs]) {

@@ -32,7 +32,11 @@ export function moduleGroup(url: string, functionName: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg !== null) return pkg[1]!;
   if (url.includes("generators/dist/")) return "toolcat generators";
-  return url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
+  return url
+    .replace(/^file:\/\//, "")
+    .split("/")
+    .slice(-2)
+    .join("/");
 }
 
 const top = (totals: Map<string, number>, count: number): SelfTime[] =>

@@ -11,10 +11,15 @@ export interface DriftResult {
 }
 
 export function benchDrift(warmup = 1, runs = 5): DriftResult {
-  const results = interleave<ProcessRun>({ drift: () => timeNode(["generators/bin/toolcat.js", "check-drift"]) }, warmup, runs)["drift"]!;
+  const results = interleave<ProcessRun>(
+    { drift: () => timeNode(["generators/bin/toolcat.js", "check-drift"]) },
+    warmup,
+    runs,
+  )["drift"]!;
   const statuses = new Set(results.map((r) => r.status));
   // 0 is in sync, 1 is drift found; anything else means the check itself broke and timed nothing.
-  if ([...statuses].some((status) => status !== 0 && status !== 1)) throw new Error(`check-drift failed\n${results.at(-1)!.stderr.slice(-4000)}`);
+  if ([...statuses].some((status) => status !== 0 && status !== 1))
+    throw new Error(`check-drift failed\n${results.at(-1)!.stderr.slice(-4000)}`);
   return {
     wallMs: stats(results.map((r) => r.milliseconds)),
     peakMb: round(Math.max(...results.map((r) => r.peakMb))),

@@ -54,7 +54,11 @@ const consumerTools = [
 ] as const;
 
 /** Bundles `contents` (an ES module importing from `resolveDir`'s packages) and returns the output text. */
-async function bundle(contents: string, resolveDir: string, options: { minify: boolean; external?: string[] }): Promise<string> {
+async function bundle(
+  contents: string,
+  resolveDir: string,
+  options: { minify: boolean; external?: string[] },
+): Promise<string> {
   const result = await build({
     stdin: { contents, resolveDir, loader: "js" },
     bundle: true,
@@ -81,22 +85,35 @@ interface Tree {
   readonly dir: (slug: string) => string;
 }
 
-const workspaceTree: Tree = { resolveDir: workspaceRoot, entry: (slug) => `@toolcat/${slug}`, dir: (slug) => join(workspaceRoot, "packages", slug) };
+const workspaceTree: Tree = {
+  resolveDir: workspaceRoot,
+  entry: (slug) => `@toolcat/${slug}`,
+  dir: (slug) => join(workspaceRoot, "packages", slug),
+};
 
 async function consumerBundle(tree: Tree, slug: string, tool: string, minify: boolean): Promise<string> {
   // Exported, so the validator itself cannot be dropped as unused.
   return bundle(`export { validate${tool} } from ${JSON.stringify(tree.entry(slug))};\n`, tree.resolveDir, { minify });
 }
 
-async function consumer(c: (typeof consumerTools)[number], before: Tree, allTools: readonly string[]): Promise<ConsumerFootprint> {
+async function consumer(
+  c: (typeof consumerTools)[number],
+  before: Tree,
+  allTools: readonly string[],
+): Promise<ConsumerFootprint> {
   // Names survive only without minification: look for other tools there, with the same tree shaking.
   const readable = await consumerBundle(workspaceTree, c.slug, c.tool, false);
-  if (!holdsValidator(readable, c.tool)) throw new Error(`the ${c.server}.${c.tool} consumer bundle lacks its own validator; the name check would prove nothing`);
+  if (!holdsValidator(readable, c.tool))
+    throw new Error(
+      `the ${c.server}.${c.tool} consumer bundle lacks its own validator; the name check would prove nothing`,
+    );
   return {
     tool: `${c.server}.${c.tool}`,
     gzipBytes: gzipBytes(await consumerBundle(workspaceTree, c.slug, c.tool, true)),
     beforeGzipBytes: gzipBytes(await consumerBundle(before, c.slug, c.tool, true)),
-    otherToolsIncluded: allTools.filter((other) => other !== c.tool && new RegExp(`${other}(?![A-Za-z0-9_])`).test(readable)),
+    otherToolsIncluded: allTools.filter(
+      (other) => other !== c.tool && new RegExp(`${other}(?![A-Za-z0-9_])`).test(readable),
+    ),
   };
 }
 
@@ -110,7 +127,8 @@ async function sizes(tree: Tree, slug: string, importMs: readonly number[]): Pro
   };
 }
 
-const coldImport = (specifier: string) => () => (JSON.parse(timeNodeOk(["tools/bench/child/import.mjs", specifier]).stdout) as { importMs: number }).importMs;
+const coldImport = (specifier: string) => () =>
+  (JSON.parse(timeNodeOk(["tools/bench/child/import.mjs", specifier]).stdout) as { importMs: number }).importMs;
 
 export async function benchFootprint(warmup = 1, runs = 5): Promise<FootprintResult> {
   const manifests = readManifests(workspaceRoot);
@@ -119,20 +137,43 @@ export async function benchFootprint(warmup = 1, runs = 5): Promise<FootprintRes
   try {
     const base = git("rev-parse", "--short", footprintBase);
     const dirs = buildAt(base, slugs, scratch);
-    const before: Tree = { resolveDir: scratch, entry: (slug) => join(dirs[slug]!, "dist/index.js"), dir: (slug) => dirs[slug]! };
+    const before: Tree = {
+      resolveDir: scratch,
+      entry: (slug) => join(dirs[slug]!, "dist/index.js"),
+      dir: (slug) => dirs[slug]!,
+    };
     // Before and after take turns, package by package, so machine load hits both alike.
     const imports = interleave(
-      Object.fromEntries(slugs.flatMap((slug) => [[`after ${slug}`, coldImport(`@toolcat/${slug}`)], [`before ${slug}`, coldImport(pathToFileURL(before.entry(slug)).href)]])),
+      Object.fromEntries(
+        slugs.flatMap((slug) => [
+          [`after ${slug}`, coldImport(`@toolcat/${slug}`)],
+          [`before ${slug}`, coldImport(pathToFileURL(before.entry(slug)).href)],
+        ]),
+      ),
       warmup,
       runs,
     );
     const packages: PackageFootprint[] = [];
     for (const [index, slug] of slugs.entries()) {
-      packages.push({ slug, tools: manifests[index]!.tools.length, ...(await sizes(workspaceTree, slug, imports[`after ${slug}`]!)), before: await sizes(before, slug, imports[`before ${slug}`]!) });
+      packages.push({
+        slug,
+        tools: manifests[index]!.tools.length,
+        ...(await sizes(workspaceTree, slug, imports[`after ${slug}`]!)),
+        before: await sizes(before, slug, imports[`before ${slug}`]!),
+      });
     }
     const consumers: ConsumerFootprint[] = [];
-    for (const c of consumerTools) consumers.push(await consumer(c, before, manifests.find((m) => m.server.name === c.server)!.tools.map((t) => t.name)));
-    const runtimeGzipBytes = gzipBytes(await bundle(`export * from "@toolcat/runtime";\n`, workspaceRoot, { minify: true }));
+    for (const c of consumerTools)
+      consumers.push(
+        await consumer(
+          c,
+          before,
+          manifests.find((m) => m.server.name === c.server)!.tools.map((t) => t.name),
+        ),
+      );
+    const runtimeGzipBytes = gzipBytes(
+      await bundle(`export * from "@toolcat/runtime";\n`, workspaceRoot, { minify: true }),
+    );
     return { base, runtimeGzipBytes, packages, consumers };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -7,7 +7,17 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { summarizeProfile, type ProfileSummary } from "./cpu-profile.ts";
-import { interleave, median, ratio, round, stats, timeNodeOk, workspaceRoot, type ProcessRun, type Stats } from "./measure.ts";
+import {
+  interleave,
+  median,
+  ratio,
+  round,
+  stats,
+  timeNodeOk,
+  workspaceRoot,
+  type ProcessRun,
+  type Stats,
+} from "./measure.ts";
 import { openApiDocument, readManifests } from "./openapi.ts";
 import { heyApi } from "./peers.ts";
 
@@ -22,7 +32,13 @@ export interface GenerationResult {
   readonly tools: number;
   readonly packages: number;
   readonly operations: number;
-  readonly toolcat: { readonly wallMs: Stats; readonly peakMb: number; readonly pipelineMs: number; readonly files: number; readonly bytes: number };
+  readonly toolcat: {
+    readonly wallMs: Stats;
+    readonly peakMb: number;
+    readonly pipelineMs: number;
+    readonly files: number;
+    readonly bytes: number;
+  };
   /** Where one more cold `generate`, run under `--cpu-prof`, spends its time. */
   readonly profile: ProfileSummary;
   readonly openapiTypescript: Peer;
@@ -68,7 +84,19 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
     const oatOut = join(dir, "catalog.d.ts");
     const hey = heyApi();
     const heyOut = join(dir, "hey-api");
-    const heyArgs = [hey.cli, "-i", documentFile, "-o", heyOut, "-c", "@hey-api/client-fetch", "-p", "@hey-api/typescript", "@hey-api/sdk", "zod"];
+    const heyArgs = [
+      hey.cli,
+      "-i",
+      documentFile,
+      "-o",
+      heyOut,
+      "-c",
+      "@hey-api/client-fetch",
+      "-p",
+      "@hey-api/typescript",
+      "@hey-api/sdk",
+      "zod",
+    ];
     let lastRoot = "";
 
     const results = interleave<ProcessRun>(
@@ -111,7 +139,11 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
         bytes: output.bytes - runtime.bytes,
       },
       profile,
-      openapiTypescript: { version: (require(oatPackage) as { version: string }).version, ...oat, bytes: statSync(oatOut).size },
+      openapiTypescript: {
+        version: (require(oatPackage) as { version: string }).version,
+        ...oat,
+        bytes: statSync(oatOut).size,
+      },
       heyApi: { version: hey.version, node: "22", ...heyRun, bytes: treeBytes(heyOut).bytes },
       ratio: ratio(toolcat.wallMs.median / oat.wallMs.median),
       heyApiRatio: ratio(toolcat.wallMs.median / heyRun.wallMs.median),

@@ -39,7 +39,12 @@ export interface NxRun {
 }
 
 interface RunRecord {
-  readonly tasks?: readonly { readonly target?: string; readonly projectName?: string; readonly hash?: string; readonly cacheStatus?: string }[];
+  readonly tasks?: readonly {
+    readonly target?: string;
+    readonly projectName?: string;
+    readonly hash?: string;
+    readonly cacheStatus?: string;
+  }[];
 }
 
 /**
@@ -53,17 +58,31 @@ export function runGenerate(root: string): NxRun {
   const record = join(cacheDirectory, "run.json");
   rmSync(record, { force: true });
   const env = { ...nxEnv, NX_CACHE_DIRECTORY: cacheDirectory };
-  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], { cwd: root, env });
-  if (run.status !== 0) throw new Error(`nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
-  if (!existsSync(record)) throw new Error(`nx run-many -t generate wrote no ${record}; cannot tell cache hits from runs`);
+  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], {
+    cwd: root,
+    env,
+  });
+  if (run.status !== 0)
+    throw new Error(
+      `nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`,
+    );
+  if (!existsSync(record))
+    throw new Error(`nx run-many -t generate wrote no ${record}; cannot tell cache hits from runs`);
   const tasks = ((JSON.parse(readFileSync(record, "utf8")) as RunRecord).tasks ?? [])
     .filter((task) => task.target === "generate")
     .map((task): NxTask => {
-      if (task.projectName === undefined || task.hash === undefined || task.cacheStatus === undefined) throw new Error(`unexpected task in ${record}: ${JSON.stringify(task)}`);
+      if (task.projectName === undefined || task.hash === undefined || task.cacheStatus === undefined)
+        throw new Error(`unexpected task in ${record}: ${JSON.stringify(task)}`);
       return { project: task.projectName, hash: task.hash, cached: task.cacheStatus !== "cache-miss" };
     });
   const executedProjects = tasks.filter((task) => !task.cached).map((task) => task.project);
-  return { milliseconds: run.milliseconds, executed: executedProjects.length, cached: tasks.length - executedProjects.length, executedProjects, tasks };
+  return {
+    milliseconds: run.milliseconds,
+    executed: executedProjects.length,
+    cached: tasks.length - executedProjects.length,
+    executedProjects,
+    tasks,
+  };
 }
 
 export function benchIncremental(edits = 5, noChangeRuns = 3): IncrementalResult {
@@ -71,16 +90,19 @@ export function benchIncremental(edits = 5, noChangeRuns = 3): IncrementalResult
   try {
     const spec = join(root, editedSpec);
     const original = readFileSync(spec, "utf8");
-    if (!original.includes(anchor)) throw new Error(`${editedSpec} no longer contains "${anchor}"; update the benchmark's edit`);
+    if (!original.includes(anchor))
+      throw new Error(`${editedSpec} no longer contains "${anchor}"; update the benchmark's edit`);
     const fill = runGenerate(root);
     const noChange = Array.from({ length: noChangeRuns }, () => runGenerate(root));
-    if (noChange.some((run) => run.executed !== 0)) throw new Error("a run with no change regenerated packages; the Nx cache is not working");
+    if (noChange.some((run) => run.executed !== 0))
+      throw new Error("a run with no change regenerated packages; the Nx cache is not working");
     const edited = Array.from({ length: edits }, (_, i) => {
       // A new text each time: reverting to an earlier text would be a legitimate cache hit.
       writeFileSync(spec, original.replace(anchor, `${anchor} (benchmark edit ${i + 1})`));
       const run = runGenerate(root);
       const manifest = readFileSync(join(root, "packages/cloud-sheets/manifest.json"), "utf8");
-      if (!manifest.includes(`(benchmark edit ${i + 1})`)) throw new Error("the edited spec did not reach packages/cloud-sheets/manifest.json");
+      if (!manifest.includes(`(benchmark edit ${i + 1})`))
+        throw new Error("the edited spec did not reach packages/cloud-sheets/manifest.json");
       return run;
     });
     return {

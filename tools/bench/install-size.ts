@@ -10,7 +10,10 @@ import { releasePackages } from "../../generators/src/release/packages.ts";
 import { git } from "./build-at.ts";
 import { workspaceRoot } from "./measure.ts";
 
-/** "Before" for lean installs: main before @toolcat/code became an optional peer. `BENCH_INSTALL_BASE` picks another commit. */
+/**
+ * "Before" for lean installs: main before @toolcat/code became an optional peer. `BENCH_INSTALL_BASE` picks another
+ * commit.
+ */
 export const installBase = process.env["BENCH_INSTALL_BASE"] ?? "4674d6b";
 
 /** @toolcat/mcp without code mode must install in at most this many bytes. */
@@ -41,7 +44,9 @@ interface Manifest {
 
 /** The names npm installs with a package: its dependencies and its peers that are not optional. */
 function installedWith(manifest: Manifest): string[] {
-  const peers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => manifest.peerDependenciesMeta?.[name]?.optional !== true);
+  const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+    (name) => manifest.peerDependenciesMeta?.[name]?.optional !== true,
+  );
   return [...Object.keys(manifest.dependencies ?? {}), ...peers];
 }
 
@@ -68,7 +73,10 @@ function directoryBytes(dir: string): number {
 
 /** Unpacked bytes of a workspace package as `npm pack` would ship it (dist/ must be built). */
 function packedBytes(dir: string): number {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=silent"], { cwd: dir, encoding: "utf8" });
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=silent"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   const [report] = JSON.parse(out) as { unpackedSize: number }[];
   return report!.unpackedSize;
 }
@@ -76,8 +84,17 @@ function packedBytes(dir: string): number {
 /** Workspace package directories by npm name, and their package.json as of `revision` (now when undefined). */
 function workspaceManifests(revision: string | undefined): Map<string, { dir: string; manifest: Manifest }> {
   const read = (dir: string): Manifest =>
-    JSON.parse(revision === undefined ? readFileSync(join(workspaceRoot, dir, "package.json"), "utf8") : git("show", `${revision}:${dir}/package.json`)) as Manifest;
-  return new Map(releasePackages(workspaceRoot).map((pkg) => [pkg.name, { dir: join(workspaceRoot, pkg.dir), manifest: read(pkg.dir) }]));
+    JSON.parse(
+      revision === undefined
+        ? readFileSync(join(workspaceRoot, dir, "package.json"), "utf8")
+        : git("show", `${revision}:${dir}/package.json`),
+    ) as Manifest;
+  return new Map(
+    releasePackages(workspaceRoot).map((pkg) => [
+      pkg.name,
+      { dir: join(workspaceRoot, pkg.dir), manifest: read(pkg.dir) },
+    ]),
+  );
 }
 
 interface Located {
@@ -87,7 +104,11 @@ interface Located {
 }
 
 /** Installs of a set of packages: each, and what it pulls in, located once and counted once. */
-function closure(names: readonly string[], root: string, locate: (name: string, from: string) => Located): InstallSize["before"] {
+function closure(
+  names: readonly string[],
+  root: string,
+  locate: (name: string, from: string) => Located,
+): InstallSize["before"] {
   const seen = new Map<string, number>();
   let hasTsc = false;
   const visit = (name: string, from: string): void => {
@@ -105,7 +126,11 @@ function closure(names: readonly string[], root: string, locate: (name: string, 
 /** A package as Node finds it from `from`, sized as installed. */
 function installed(name: string, from: string): Located {
   const dir = resolveFrom(from, name);
-  return { dir, manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest, bytes: directoryBytes(dir) };
+  return {
+    dir,
+    manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest,
+    bytes: directoryBytes(dir),
+  };
 }
 
 /**
@@ -116,7 +141,11 @@ export function installedSize(root: string, name: string): InstallSize["before"]
   return closure([name], root, installed);
 }
 
-function measure(names: readonly string[], workspace: ReturnType<typeof workspaceManifests>, packed: Map<string, number>): InstallSize["before"] {
+function measure(
+  names: readonly string[],
+  workspace: ReturnType<typeof workspaceManifests>,
+  packed: Map<string, number>,
+): InstallSize["before"] {
   return closure(names, workspaceRoot, (name, from) => {
     const own = workspace.get(name);
     if (own === undefined) return installed(name, from);
@@ -130,6 +159,10 @@ export function benchInstallSize(): InstallResult {
   const before = workspaceManifests(installBase);
   const packed = new Map<string, number>();
   const sets = [...[...now.keys()].map((name) => [name]), ["@toolcat/mcp", "@toolcat/code"]];
-  const packages = sets.map((names): InstallSize => ({ name: names.join(" + "), ...measure(names, now, packed), before: measure(names, before, packed) }));
+  const packages = sets.map((names): InstallSize => ({
+    name: names.join(" + "),
+    ...measure(names, now, packed),
+    before: measure(names, before, packed),
+  }));
   return { base: installBase, packages };
 }

@@ -59,7 +59,13 @@ export function timeNode(args: readonly string[], options: SpawnOptions = {}): P
     });
     const milliseconds = performance.now() - start;
     const peakKb = Number(readFileSync(rssFile, "utf8"));
-    return { milliseconds, peakMb: peakKb / 1024, status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+    return {
+      milliseconds,
+      peakMb: peakKb / 1024,
+      status: result.status ?? -1,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -73,9 +79,18 @@ export function timeNodeOk(args: readonly string[], options: SpawnOptions = {}):
 }
 
 /** Times any command from spawn to exit (for tools whose own child processes do the work, like Nx). */
-export function timeCommand(command: string, args: readonly string[], options: SpawnOptions = {}): Omit<ProcessRun, "peakMb"> {
+export function timeCommand(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions = {},
+): Omit<ProcessRun, "peakMb"> {
   const start = performance.now();
-  const result = spawnSync(command, args, { cwd: options.cwd ?? workspaceRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? workspaceRoot,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...options.env },
+  });
   const milliseconds = performance.now() - start;
   if (result.error !== undefined) throw result.error;
   return { milliseconds, status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
@@ -85,7 +100,11 @@ export function timeCommand(command: string, args: readonly string[], options: S
  * Runs each contender `warmup` times unmeasured, then `runs` times measured, interleaved so that
  * drift in machine load during the section hits every contender alike.
  */
-export function interleave<T>(contenders: Readonly<Record<string, () => T>>, warmup: number, runs: number): Record<string, T[]> {
+export function interleave<T>(
+  contenders: Readonly<Record<string, () => T>>,
+  warmup: number,
+  runs: number,
+): Record<string, T[]> {
   const names = Object.keys(contenders);
   for (let i = 0; i < warmup; i++) for (const name of names) contenders[name]!();
   const results: Record<string, T[]> = Object.fromEntries(names.map((name) => [name, []]));

@@ -19,16 +19,23 @@ export function treeDigests(root: string): TreeDigests {
       if (skipped.has(entry.name)) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) digests.set(relative(root, path), createHash("sha256").update(readFileSync(path)).digest("base64url"));
+      else if (entry.isFile())
+        digests.set(relative(root, path), createHash("sha256").update(readFileSync(path)).digest("base64url"));
     }
   };
   walk(root);
   return digests;
 }
 
-/** The project's generate input files (from `nx show target inputs`) whose content differs between the two snapshots. */
+/**
+ * The project's generate input files (from `nx show target inputs`) whose content differs between the two snapshots.
+ */
 export function changedInputs(root: string, project: string, before: TreeDigests, after: TreeDigests): string[] {
-  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["show", "target", "inputs", `${project}:generate`, "--json"], { cwd: root, env: nxEnv });
+  const run = timeCommand(
+    join(root, "node_modules/.bin/nx"),
+    ["show", "target", "inputs", `${project}:generate`, "--json"],
+    { cwd: root, env: nxEnv },
+  );
   if (run.status !== 0) return [`(nx show target inputs failed: ${run.stderr.trim().slice(0, 500)})`];
   const { files } = JSON.parse(run.stdout) as { files: readonly string[] };
   return files.filter((file) => before.get(file) !== after.get(file));

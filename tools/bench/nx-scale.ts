@@ -23,7 +23,11 @@ export interface NxScaleResult {
 export function benchNxScale(packages = 1000, runs = 3): NxScaleResult {
   const root = copyTree(workspaceRoot, "toolcat-bench-nx-scale-");
   try {
-    writeSyntheticCatalog(workspaceRoot, packages - listSpecFiles(workspaceRoot).length, { template: "cloud-contacts", toolsPerServer: 5, into: root });
+    writeSyntheticCatalog(workspaceRoot, packages - listSpecFiles(workspaceRoot).length, {
+      template: "cloud-contacts",
+      toolsPerServer: 5,
+      into: root,
+    });
     // Nx finds a package's project only once packages/<slug>/ exists: one plain `toolcat generate`
     // creates them, then the Nx run fills its cache (every task still executes once). Both run the
     // copy's own generators, as every Nx task does, not the ones of the workspace being measured.
@@ -31,17 +35,24 @@ export function benchNxScale(packages = 1000, runs = 3): NxScaleResult {
     // File digests before each run, to name the inputs that changed should a warm run miss the cache.
     const before: TreeDigests[] = [treeDigests(root)];
     const fill = runGenerate(root);
-    if (fill.tasks.length !== packages) throw new Error(`the cache-filling run had ${fill.tasks.length} generate tasks for ${packages} packages`);
+    if (fill.tasks.length !== packages)
+      throw new Error(`the cache-filling run had ${fill.tasks.length} generate tasks for ${packages} packages`);
     const warm: NxRun[] = [];
     for (let i = 0; i < runs; i++) {
       before.push(treeDigests(root));
       const run = runGenerate(root);
-      if (run.tasks.length !== packages) throw new Error(`a warm-cache run had ${run.tasks.length} generate tasks for ${packages} packages`);
+      if (run.tasks.length !== packages)
+        throw new Error(`a warm-cache run had ${run.tasks.length} generate tasks for ${packages} packages`);
       if (run.executed > 0) throw new Error(missReport(root, [fill, ...warm, run], before));
       warm.push(run);
     }
     const warmCacheMs = stats(warm.map((run) => round(run.milliseconds)));
-    return { packages, emptyCacheMs: round(fill.milliseconds), warmCacheMs, perPackageMs: round(warmCacheMs.median / packages, 2) };
+    return {
+      packages,
+      emptyCacheMs: round(fill.milliseconds),
+      warmCacheMs,
+      perPackageMs: round(warmCacheMs.median / packages, 2),
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -55,7 +66,13 @@ function missReport(root: string, runs: readonly NxRun[], before: readonly TreeD
   const hashes = new Map(runs[last]!.tasks.map((task) => [task.project, task.hash]));
   const lines = missed.slice(0, 5).map((project) => {
     const changed = changedInputs(root, project, before[last - 1]!, before[last]!);
-    return `  ${project}: hash ${previous.get(project)} -> ${hashes.get(project)}; changed inputs: ${changed.length > 0 ? changed.join(", ") : "no files (configuration or dependencies)"}`;
+    return (
+      `  ${project}: hash ${previous.get(project)} -> ${hashes.get(project)}; changed inputs: ` +
+      `${changed.length > 0 ? changed.join(", ") : "no files (configuration or dependencies)"}`
+    );
   });
-  return [`warm-cache run ${last} executed ${missed.length} of ${hashes.size} generate task(s); the Nx cache missed:`, ...lines].join("\n");
+  return [
+    `warm-cache run ${last} executed ${missed.length} of ${hashes.size} generate task(s); the Nx cache missed:`,
+    ...lines,
+  ].join("\n");
 }

@@ -28,7 +28,8 @@ export function peerSchema(schema: Schema): Schema {
         ? peerSchema(value as Schema)
         : value;
   }
-  if (schema["contentMediaType"] === "application/json") copy["format"] = schema["contentSchema"] === undefined ? "toolcat-json" : "toolcat-cell-data";
+  if (schema["contentMediaType"] === "application/json")
+    copy["format"] = schema["contentSchema"] === undefined ? "toolcat-json" : "toolcat-cell-data";
   return copy;
 }
 
@@ -49,16 +50,23 @@ export function benchAjv(options: { allErrors: boolean; standalone?: boolean }):
  * what a project that precompiles its validators ships. Its formats come from a small module that
  * re-exports ajv-formats' and the runtime's predicates, resolved from the workspace.
  */
-export function ajvStandalone(name: string, schemas: Readonly<Record<string, Schema>>): Record<string, (input: unknown) => boolean> {
+export function ajvStandalone(
+  name: string,
+  schemas: Readonly<Record<string, Schema>>,
+): Record<string, (input: unknown) => boolean> {
   mkdirSync(peerCodeDir, { recursive: true });
   writeFileSync(
     formatsModule,
-    `"use strict";\nconst { fullFormats } = require("ajv-formats/dist/formats");\nconst { formats } = require("@toolcat/runtime/formats");\n` +
-      `module.exports = { ...fullFormats, "toolcat-json": formats.json, "toolcat-cell-data": formats["cell-data"] };\n`,
+    '"use strict";\nconst { fullFormats } = require("ajv-formats/dist/formats");\nconst { formats } = ' +
+      'require("@toolcat/runtime/formats");\nmodule.exports = { ...fullFormats, "toolcat-json": formats.json, ' +
+      '"toolcat-cell-data": formats["cell-data"] };\n',
   );
   const instance = benchAjv({ allErrors: false, standalone: true });
   for (const [tool, schema] of Object.entries(schemas)) instance.addSchema(peerSchema(schema), tool);
   const file = join(peerCodeDir, `ajv-standalone-${name}.cjs`);
-  writeFileSync(file, standaloneCode.default(instance, Object.fromEntries(Object.keys(schemas).map((tool) => [tool, tool]))));
+  writeFileSync(
+    file,
+    standaloneCode.default(instance, Object.fromEntries(Object.keys(schemas).map((tool) => [tool, tool]))),
+  );
   return createRequire(import.meta.url)(file) as Record<string, (input: unknown) => boolean>;
 }

@@ -30,21 +30,55 @@ export function prepareTypia(): void {
   mkdirSync(input, { recursive: true });
   for (const manifest of readManifests(workspaceRoot)) {
     const slug = manifest.package.replace("@toolcat/", "");
-    writeFileSync(join(input, `${slug}.ts`), typiaSource(manifest.package, manifest.tools.map((t) => t.name)));
+    writeFileSync(
+      join(input, `${slug}.ts`),
+      typiaSource(
+        manifest.package,
+        manifest.tools.map((t) => t.name),
+      ),
+    );
   }
-  const tsconfig = { compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", strict: true, skipLibCheck: true }, include: ["src"] };
+  const tsconfig = {
+    compilerOptions: {
+      target: "es2022",
+      module: "esnext",
+      moduleResolution: "bundler",
+      strict: true,
+      skipLibCheck: true,
+    },
+    include: ["src"],
+  };
   writeFileSync(join(typiaDir, "tsconfig.json"), JSON.stringify(tsconfig));
   const cli = join(workspaceRoot, "node_modules/.bin/typia");
-  const run = timeCommand(cli, ["generate", "--input", input, "--output", join(typiaDir, "out"), "--project", join(typiaDir, "tsconfig.json")]);
+  const run = timeCommand(cli, [
+    "generate",
+    "--input",
+    input,
+    "--output",
+    join(typiaDir, "out"),
+    "--project",
+    join(typiaDir, "tsconfig.json"),
+  ]);
   if (run.status !== 0) throw new Error(`typia generate failed\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
   // A type typia cannot express fails the transform silently, leaving the call in place.
   for (const manifest of readManifests(workspaceRoot)) {
     const out = readFileSync(join(typiaDir, "out", `${manifest.package.replace("@toolcat/", "")}.ts`), "utf8");
-    if (out.includes("typia.createEquals")) throw new Error(`typia left ${manifest.package}'s validators untransformed`);
+    if (out.includes("typia.createEquals"))
+      throw new Error(`typia left ${manifest.package}'s validators untransformed`);
   }
 }
 
-const gapKeywords = ["pattern", "format", "contentMediaType", "minimum", "maximum", "minProperties", "maxProperties", "dependentRequired", "propertyNames"];
+const gapKeywords = [
+  "pattern",
+  "format",
+  "contentMediaType",
+  "minimum",
+  "maximum",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "propertyNames",
+];
 
 /**
  * Keywords of `schema` that the package's TypeScript types cannot carry, so typia, which checks
@@ -56,7 +90,14 @@ export function typiaGaps(schema: unknown, found = new Set<string>()): string[] 
   const record = schema as Record<string, unknown>;
   for (const keyword of gapKeywords) if (keyword in record) found.add(keyword);
   if (record["type"] === "integer") found.add("integer");
-  const nested = [record["if"], record["then"], record["else"], record["items"], record["additionalProperties"], ...((record["allOf"] ?? []) as unknown[])];
+  const nested = [
+    record["if"],
+    record["then"],
+    record["else"],
+    record["items"],
+    record["additionalProperties"],
+    ...((record["allOf"] ?? []) as unknown[]),
+  ];
   for (const sub of [...nested, ...Object.values((record["properties"] ?? {}) as object)]) typiaGaps(sub, found);
   return [...found].sort();
 }

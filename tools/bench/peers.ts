@@ -11,13 +11,18 @@ import { fileURLToPath } from "node:url";
 export const heyApiVersion = "0.99.0";
 const nodeMajor = "22";
 
-const cache = process.env["TOOLCAT_NODE_CACHE"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "toolcat-node");
+const cache =
+  process.env["TOOLCAT_NODE_CACHE"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "toolcat-node");
 
 function npmInstall(prefix: string, packages: readonly string[]): void {
   mkdirSync(prefix, { recursive: true });
-  const run = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", ...packages], {
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    "npm",
+    ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", ...packages],
+    {
+      encoding: "utf8",
+    },
+  );
   if (run.status !== 0) throw new Error(`npm install ${packages.join(" ")} failed\n${run.stderr.slice(-4000)}`);
 }
 

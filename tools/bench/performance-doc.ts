@@ -6,14 +6,16 @@ import { join } from "node:path";
 import { renderTable, type Results } from "./report.ts";
 
 export const performanceDoc = "docs/performance.md";
-export const tableStart = "<!-- bench table: written by `npm run bench` from bench/results.json; do not edit by hand -->";
+export const tableStart =
+  "<!-- bench table: written by `npm run bench` from bench/results.json; do not edit by hand -->";
 export const tableEnd = "<!-- end of bench table -->";
 
 /** `doc` with the text between the markers replaced by `table`; throws when the markers are missing or out of order. */
 export function withTable(doc: string, table: string): string {
   const from = doc.indexOf(tableStart);
   const to = doc.indexOf(tableEnd);
-  if (from === -1 || to === -1 || to < from) throw new Error(`${performanceDoc} must hold the lines ${tableStart} and ${tableEnd}, in that order`);
+  if (from === -1 || to === -1 || to < from)
+    throw new Error(`${performanceDoc} must hold the lines ${tableStart} and ${tableEnd}, in that order`);
   return `${doc.slice(0, from + tableStart.length)}\n\n${table}\n\n${doc.slice(to)}`;
 }
 

@@ -53,7 +53,8 @@ function generationRows(g: GenerationResult): Row[] {
       "1 Full generation, cold process",
       what,
       toolcat,
-      `openapi-typescript ${g.openapiTypescript.version}, types only (${kb(g.openapiTypescript.bytes)}): ${ms(g.openapiTypescript.wallMs.median)}, peak ${n(g.openapiTypescript.peakMb)} MB`,
+      `openapi-typescript ${g.openapiTypescript.version}, types only (${kb(g.openapiTypescript.bytes)}): ` +
+        `${ms(g.openapiTypescript.wallMs.median)}, peak ${n(g.openapiTypescript.peakMb)} MB`,
       `${times(g.ratio)} the time`,
       "≤ 1× (stretch 0.8×)",
       mark(g.ratio <= 1),
@@ -62,7 +63,8 @@ function generationRows(g: GenerationResult): Row[] {
       "1 Full generation, cold process",
       what,
       toolcat,
-      `@hey-api/openapi-ts ${g.heyApi.version} on Node ${g.heyApi.node}, types + SDK + Zod (${kb(g.heyApi.bytes)}): ${ms(g.heyApi.wallMs.median)}, peak ${n(g.heyApi.peakMb)} MB`,
+      `@hey-api/openapi-ts ${g.heyApi.version} on Node ${g.heyApi.node}, types + SDK + Zod ` +
+        `(${kb(g.heyApi.bytes)}): ${ms(g.heyApi.wallMs.median)}, peak ${n(g.heyApi.peakMb)} MB`,
       `${times(g.heyApiRatio)} the time`,
       "",
       "",
@@ -75,7 +77,8 @@ function incrementalRows(i: IncrementalResult): Row[] {
     [
       "2 Incremental, through Nx",
       `${i.editedSpec} edited`,
-      `${ms(i.oneSpecEditedMs.median)}; ${i.packagesRegenerated} package regenerated, ${i.packagesFromCache} from cache`,
+      `${ms(i.oneSpecEditedMs.median)}; ${i.packagesRegenerated} package regenerated, ${i.packagesFromCache} from ` +
+        "cache",
       `no change: ${ms(i.noChangeMs.median)}; empty cache: ${ms(i.emptyCacheMs)}`,
       "",
       "1 package",
@@ -99,7 +102,8 @@ function watchRows(w: WatchResult): Row[] {
 }
 
 function scaleRows(s: ScaleResult): Row[] {
-  const point = (p: ScaleResult["small"]) => `${n(p.perToolMs, 2)} ms/tool (${ms(p.totalMs.median)}), peak ${n(p.peakMb)} MB`;
+  const point = (p: ScaleResult["small"]) =>
+    `${n(p.perToolMs, 2)} ms/tool (${ms(p.totalMs.median)}), peak ${n(p.peakMb)} MB`;
   const row = (p: ScaleResult["small"], ratioToSmall: number, target: string, met: boolean): Row => [
     "3 Scale, in memory",
     `${n(p.tools)} tools, ${n(p.servers)} servers`,
@@ -110,7 +114,15 @@ function scaleRows(s: ScaleResult): Row[] {
     mark(met),
   ];
   return [
-    ["3 Scale, in memory", `${n(s.small.tools)} tools, ${s.small.servers} servers`, point(s.small), "", "", "peak < 1,536 MB", mark(s.small.peakMb < 1536)],
+    [
+      "3 Scale, in memory",
+      `${n(s.small.tools)} tools, ${s.small.servers} servers`,
+      point(s.small),
+      "",
+      "",
+      "peak < 1,536 MB",
+      mark(s.small.peakMb < 1536),
+    ],
     row(s.medium, s.mediumPerToolRatio, "peak < 1,536 MB", s.medium.peakMb < 1536),
     row(s.large, s.perToolRatio, "≤ 1.2×, peak < 1,536 MB", s.perToolRatio <= 1.2 && s.large.peakMb < 1536),
   ];
@@ -134,7 +146,9 @@ function nxScaleRows(x: NxScaleResult): Row[] {
 const coldImportTargetMs = 15;
 
 function footprintRows(f: FootprintResult): Row[] {
-  const figures = (p: Sizes) => `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
+  const figures = (p: Sizes) =>
+    `${kb(p.ownGzipBytes)} min+gz without runtime, ${kb(p.withRuntimeGzipBytes)} with; search index ` +
+    `${kb(p.searchIndexGzipBytes)} gz; cold import ${n(p.coldImportMs.median, 1)} ms`;
   const rows = f.packages.map((p): Row => [
     "5 Footprint",
     `@toolcat/${p.slug} (${p.tools} tools)`,
@@ -151,7 +165,8 @@ function footprintRows(f: FootprintResult): Row[] {
       "5 Footprint, one-validator consumer",
       `imports validate${c.tool.split(".")[1]} only`,
       `${kb(c.gzipBytes)} min+gz, runtime included`,
-      `before: ${kb(c.beforeGzipBytes)}; ${clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`}`,
+      `before: ${kb(c.beforeGzipBytes)}; ` +
+        (clean ? "no other tool of the server in the bundle" : `includes ${c.otherToolsIncluded.join(", ")}`),
       "",
       "no other tools",
       mark(clean),
@@ -161,18 +176,76 @@ function footprintRows(f: FootprintResult): Row[] {
 }
 
 function driftRows(d: DriftResult): Row[] {
-  return [["6 Drift check", "whole catalog, cold process", `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`, d.inSync ? "tree in sync" : "tree had drifted", "", "", ""]];
+  return [
+    [
+      "6 Drift check",
+      "whole catalog, cold process",
+      `${ms(d.wallMs.median)}, peak ${n(d.peakMb)} MB`,
+      d.inSync ? "tree in sync" : "tree had drifted",
+      "",
+      "",
+      "",
+    ],
+  ];
 }
 
 function codeRows(c: CodeResult): Row[] {
   const percent = (value: number) => `${n(value * 100, 1)}%`;
   return [
-    ["8 Code mode, tokens (o200k)", "all declarations (code/api.d.ts)", `${n(c.declarationTokens)} tokens`, `OpenAI Chat tool files: ${n(c.openAiChatTokens)}`, percent(c.ratio), "≤ 40%", mark(c.ratio <= 0.4)],
-    ...c.servers.map((s): Row => ["8 Code mode, tokens (o200k)", s.slug, `${n(s.declarationTokens)} tokens`, `${n(s.openAiChatTokens)}`, percent(s.declarationTokens / s.openAiChatTokens), "", ""]),
-    ["8 Code mode, tokens (o200k)", "5-call task (4 reads, 1 write), all requests", `${n(c.task.codeTokens)} tokens by code`, `${n(c.task.directTokens)} by direct calls`, times(c.task.codeTokens / c.task.directTokens), "", ""],
-    ["8 Code mode", "type check, 50-line program, warm", ms(c.checkMs), `first check (builds the service): ${ms(c.coldCheckMs)}`, "", "≤ 300 ms", mark(c.checkMs <= 300)],
-    ["8 Code mode", "sandbox start on a warm worker (runtime, context, prelude, trivial program, outcome back, dispose)", `${n(c.sandboxStartMs, 1)} ms`, `a worker's cold start: ${ms(c.workerStartMs)}`, "", "≤ 20 ms", mark(c.sandboxStartMs <= 20)],
-    ["8 Code mode", "per-call overhead inside the sandbox", `${n(c.perCallOverheadUs)} µs`, "direct client call, same in-memory tool", "", "", ""],
+    [
+      "8 Code mode, tokens (o200k)",
+      "all declarations (code/api.d.ts)",
+      `${n(c.declarationTokens)} tokens`,
+      `OpenAI Chat tool files: ${n(c.openAiChatTokens)}`,
+      percent(c.ratio),
+      "≤ 40%",
+      mark(c.ratio <= 0.4),
+    ],
+    ...c.servers.map((s): Row => [
+      "8 Code mode, tokens (o200k)",
+      s.slug,
+      `${n(s.declarationTokens)} tokens`,
+      `${n(s.openAiChatTokens)}`,
+      percent(s.declarationTokens / s.openAiChatTokens),
+      "",
+      "",
+    ]),
+    [
+      "8 Code mode, tokens (o200k)",
+      "5-call task (4 reads, 1 write), all requests",
+      `${n(c.task.codeTokens)} tokens by code`,
+      `${n(c.task.directTokens)} by direct calls`,
+      times(c.task.codeTokens / c.task.directTokens),
+      "",
+      "",
+    ],
+    [
+      "8 Code mode",
+      "type check, 50-line program, warm",
+      ms(c.checkMs),
+      `first check (builds the service): ${ms(c.coldCheckMs)}`,
+      "",
+      "≤ 300 ms",
+      mark(c.checkMs <= 300),
+    ],
+    [
+      "8 Code mode",
+      "sandbox start on a warm worker (runtime, context, prelude, trivial program, outcome back, dispose)",
+      `${n(c.sandboxStartMs, 1)} ms`,
+      `a worker's cold start: ${ms(c.workerStartMs)}`,
+      "",
+      "≤ 20 ms",
+      mark(c.sandboxStartMs <= 20),
+    ],
+    [
+      "8 Code mode",
+      "per-call overhead inside the sandbox",
+      `${n(c.perCallOverheadUs)} µs`,
+      "direct client call, same in-memory tool",
+      "",
+      "",
+      "",
+    ],
     // Results from before the memory measure have none.
     ...(c.memory === undefined ? [] : [memoryRow(c.memory)]),
   ];
@@ -186,9 +259,13 @@ function memoryRow(memory: CodeMemory): Row {
   const growth = memory.finalMb - half;
   return [
     "8 Code mode",
-    `RSS over ${n(memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), one in five a type error, memoryBytes 32 MiB`,
-    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; every ${n(memory.levels[0]?.programs ?? 0)} programs ${levels} MB`,
-    `idle (warm: one ordinary program run) ${n(memory.idleMb)} MB, settled levels at most +${n(highest - memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ${ms(memory.wallMs)} in all`,
+    `RSS over ${n(memory.programs)} programs, one in five hostile (bombs, flood, huge return, storm), one in five ` +
+      "a type error, memoryBytes 32 MiB",
+    `peak ${n(memory.peakMb)} MB, after ${n(memory.finalMb)} MB; every ${n(memory.levels[0]?.programs ?? 0)} ` +
+      `programs ${levels} MB`,
+    `idle (warm: one ordinary program run) ${n(memory.idleMb)} MB, settled levels at most ` +
+      `+${n(highest - memory.idleMb)} MB; host JS heap ${n(memory.heapIdleMb)} → ${n(memory.heapFinalMb)} MB; ` +
+      `${ms(memory.wallMs)} in all`,
     `${growth >= 0 ? "+" : ""}${n(growth)} MB in the second half`,
     "≤ +50 MB in the second half",
     mark(growth <= 50),
@@ -218,7 +295,8 @@ function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
   return rows.map((r): Row => [
     "10 Model text, tokens per tool (o200k)",
     `${exampleRouteText[r.route]}, ${n(r.tools)} tools with examples`,
-    `${n(r.withExamples)} tokens in all, median +${n(r.medianAdded, Number.isInteger(r.medianAdded) ? 0 : 1)} per tool with examples`,
+    `${n(r.withExamples)} tokens in all, median +${n(r.medianAdded, Number.isInteger(r.medianAdded) ? 0 : 1)} per ` +
+      "tool with examples",
     `without examples: ${n(r.withoutExamples)}`,
     times(r.withExamples / r.withoutExamples),
     "",
@@ -228,7 +306,8 @@ function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
 
 function installRows(r: InstallResult): Row[] {
   const mb = (bytes: number) => `${n(bytes / 1024 / 1024, 1)} MB`;
-  const figures = (s: InstallResult["packages"][number]["before"]) => `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
+  const figures = (s: InstallResult["packages"][number]["before"]) =>
+    `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
   return r.packages.map((p): Row => {
     const targeted = p.name === "@toolcat/mcp";
     return [
@@ -246,7 +325,15 @@ function installRows(r: InstallResult): Row[] {
 function suiteRows(s: SuitesResult): Row[] {
   const seconds = (value: number) => `${n(value, 1)} s`;
   return [
-    ...s.suites.map((suite): Row => ["12 Test suites, wall time", `vitest run --project ${suite.project}`, seconds(suite.seconds), suite.passed ? "" : "failed", "", "", ""]),
+    ...s.suites.map((suite): Row => [
+      "12 Test suites, wall time",
+      `vitest run --project ${suite.project}`,
+      seconds(suite.seconds),
+      suite.passed ? "" : "failed",
+      "",
+      "",
+      "",
+    ]),
     ["12 Test suites, wall time", "all suites, one after another", seconds(s.totalSeconds), "", "", "", ""],
   ];
 }
@@ -271,7 +358,9 @@ export function renderTable(results: Results): string {
     ...(results.suites ? suiteRows(results.suites) : []),
   ];
   const m = results.machine;
-  const header = `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); medians after warm-up; bench took ${n(results.benchSeconds)} s.`;
+  const header =
+    `Measured ${results.date} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); ` +
+    `medians after warm-up; bench took ${n(results.benchSeconds)} s.`;
   const head: Row = ["Section", "Measure", "toolcat", "Compared with", "Ratio", "Target", "Met"];
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
   return [header, "", line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");

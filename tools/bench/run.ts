@@ -62,7 +62,8 @@ function buildPackages(): void {
     ["run-many", "-t", "build", "--exclude=@toolcat/runtime", "--excludeTaskDependencies"],
   ]) {
     const run = timeCommand(nx, [...args, "--outputStyle=static"], { env });
-    if (run.status !== 0) throw new Error(`nx ${args.join(" ")} failed\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
+    if (run.status !== 0)
+      throw new Error(`nx ${args.join(" ")} failed\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`);
   }
 }
 
@@ -82,7 +83,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const start = performance.now();
   const results: Writable = { date: new Date().toISOString().slice(0, 10), machine: machine(), benchSeconds: 0 };
 
-  if (["validators", "footprint", "search", "code", "serving", "install", "suites"].some((section) => selected.has(section as Section))) {
+  if (
+    ["validators", "footprint", "search", "code", "serving", "install", "suites"].some((section) =>
+      selected.has(section as Section),
+    )
+  ) {
     log("building packages (cached by Nx)");
     buildPackages();
   }

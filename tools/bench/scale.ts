@@ -35,7 +35,8 @@ interface ChildReport {
 function measure(root: string, warmupRoot: string, servers: number, runs: number): ScalePoint {
   const run = timeNodeOk(["--import", "tsx", "tools/bench/child/scale.ts", root, warmupRoot, String(runs)]);
   const report = JSON.parse(run.stdout) as ChildReport;
-  if (report.tools !== servers * toolsPerServer) throw new Error(`expected ${servers * toolsPerServer} tools, generated ${report.tools}`);
+  if (report.tools !== servers * toolsPerServer)
+    throw new Error(`expected ${servers * toolsPerServer} tools, generated ${report.tools}`);
   return {
     servers,
     tools: report.tools,

@@ -28,7 +28,9 @@ export function toolTexts(root: string, slugs: readonly string[]): ToolText[] {
     const tools = JSON.parse(readFileSync(join(root, "packages", slug, "tools/mcp.json"), "utf8")) as McpToolFile[];
     return tools.map((tool) => {
       const [server = "", short = ""] = tool.name.split("_");
-      const parameters = Object.entries(tool.inputSchema.properties ?? {}).map(([name, p]) => `${name} ${p.description ?? ""}`);
+      const parameters = Object.entries(tool.inputSchema.properties ?? {}).map(
+        ([name, p]) => `${name} ${p.description ?? ""}`,
+      );
       return { name: `${server}.${short}`, server, text: [tool.title, tool.description, ...parameters].join("\n") };
     });
   });
@@ -41,7 +43,11 @@ export function miniSearchDefaults(tools: readonly ToolText[]): Ranker {
   return (query) => index.search(query).map((result) => result.id as string);
 }
 
-const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
 
 /** Tools ranked by how many distinct query words their text contains; ties in name order. */
 export function naiveKeywords(tools: readonly ToolText[]): Ranker {

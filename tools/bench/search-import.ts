@@ -28,7 +28,8 @@ export function importBeforeAfter(slugs: readonly string[], warmup: number, runs
     const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-before-search-"));
     try {
       const old = pathToFileURL(join(buildAt(before, [slug], dir)[slug]!, "dist/index.js")).href;
-      const importMs = (specifier: string) => () => (JSON.parse(timeNodeOk(["tools/bench/child/import.mjs", specifier]).stdout) as { importMs: number }).importMs;
+      const importMs = (specifier: string) => () =>
+        (JSON.parse(timeNodeOk(["tools/bench/child/import.mjs", specifier]).stdout) as { importMs: number }).importMs;
       const times = interleave({ before: importMs(old), after: importMs(`@toolcat/${slug}`) }, warmup, runs);
       const ms = (values: readonly number[]) => stats(values.map((value) => round(value, 2)));
       return { package: `@toolcat/${slug}`, before, beforeMs: ms(times["before"]!), afterMs: ms(times["after"]!) };

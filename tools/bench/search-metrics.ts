@@ -13,7 +13,9 @@ export interface Quality {
 
 export function quality(ranks: readonly (number | undefined)[]): Quality {
   const mean = (score: (rank: number) => number): number =>
-    ranks.length === 0 ? 0 : ranks.reduce<number>((sum, rank) => sum + (rank === undefined ? 0 : score(rank)), 0) / ranks.length;
+    ranks.length === 0
+      ? 0
+      : ranks.reduce<number>((sum, rank) => sum + (rank === undefined ? 0 : score(rank)), 0) / ranks.length;
   return {
     queries: ranks.length,
     recallAt1: mean((rank) => (rank <= 1 ? 1 : 0)),
@@ -25,7 +27,9 @@ export function quality(ranks: readonly (number | undefined)[]): Quality {
 
 /** The 1-based rank of `expected` (the best-ranked of several) in `ranking`, or undefined when absent. */
 export function rankOf(ranking: readonly string[], expected: string | readonly string[]): number | undefined {
-  const ranks = (typeof expected === "string" ? [expected] : expected).map((name) => ranking.indexOf(name)).filter((index) => index !== -1);
+  const ranks = (typeof expected === "string" ? [expected] : expected)
+    .map((name) => ranking.indexOf(name))
+    .filter((index) => index !== -1);
   return ranks.length === 0 ? undefined : Math.min(...ranks) + 1;
 }
 

@@ -37,16 +37,25 @@ export function searchVariants(): { readonly name: string; readonly settings: Se
   const noSynonyms = { ...d.boosts, verbSynonyms: 0, objectSynonyms: 0, related: 0 };
   return [
     { name: "toolcat (chosen)", settings: d },
-    { name: "BM25F fields only: no synonyms, WordNet, values or actions", settings: { ...d, boosts: noSynonyms, queryValues: false, actionBoost: 1 } },
+    {
+      name: "BM25F fields only: no synonyms, WordNet, values or actions",
+      settings: { ...d, boosts: noSynonyms, queryValues: false, actionBoost: 1 },
+    },
     { name: "without user-value handling", settings: { ...d, queryValues: false } },
     { name: "without action-kind boost", settings: { ...d, actionBoost: 1 } },
-    { name: "with an object-coverage rerank (+25 % for a fully matched name object)", settings: { ...d, coverageBoost: 0.25 } },
+    {
+      name: "with an object-coverage rerank (+25 % for a fully matched name object)",
+      settings: { ...d, coverageBoost: 0.25 },
+    },
   ];
 }
 
 function searchData(slug: string): ToolSearchData {
-  const data = JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "search-index.json"), "utf8")) as ToolSearchData;
-  if (data.format !== searchDataFormat) throw new Error(`${slug}/search-index.json has format ${data.format}: run npm run generate`);
+  const data = JSON.parse(
+    readFileSync(join(workspaceRoot, "packages", slug, "search-index.json"), "utf8"),
+  ) as ToolSearchData;
+  if (data.format !== searchDataFormat)
+    throw new Error(`${slug}/search-index.json has format ${data.format}: run npm run generate`);
   return data;
 }
 
@@ -63,7 +72,12 @@ function evaluate(queries: readonly JudgedQuery[], rankers: (server: string | un
     servers: Object.fromEntries(
       servers.map((server) => {
         const own = rankers(server);
-        return [server, quality(queries.filter((q) => serverOf(q) === server).map((q) => rankOf(own(q.query).slice(0, 10), q.expected)))];
+        return [
+          server,
+          quality(
+            queries.filter((q) => serverOf(q) === server).map((q) => rankOf(own(q.query).slice(0, 10), q.expected)),
+          ),
+        ];
       }),
     ),
     emptyAnswers: rankings.filter((ranking) => ranking.length === 0).length,
@@ -76,26 +90,46 @@ export function benchSearchQuality(): ContenderQuality[] {
   const data = new Map(slugs.map((slug) => [slug, searchData(slug)]));
   const sets = { tuning: readQuerySet("tuning"), heldOut: readQuerySet("heldOut") };
   const texts = toolTexts(workspaceRoot, slugs);
-  const contenders: { name: string; rankers: (server: string | undefined) => Ranker }[] = searchVariants().map(({ name, settings }) => {
-    const catalog = toolSearchWith([...data.values()].map((toolSearchIndex) => ({ toolSearchIndex })), settings);
-    const own = new Map([...data.values()].map((d) => [d.server, toolSearchWith([{ toolSearchIndex: d }], settings)]));
-    return { name, rankers: (server) => (query) => (server === undefined ? catalog : own.get(server)!).search(query, { limit: 10 }).map((hit) => hit.name) };
-  });
+  const contenders: { name: string; rankers: (server: string | undefined) => Ranker }[] = searchVariants().map(
+    ({ name, settings }) => {
+      const catalog = toolSearchWith(
+        [...data.values()].map((toolSearchIndex) => ({ toolSearchIndex })),
+        settings,
+      );
+      const own = new Map(
+        [...data.values()].map((d) => [d.server, toolSearchWith([{ toolSearchIndex: d }], settings)]),
+      );
+      return {
+        name,
+        rankers: (server) => (query) =>
+          (server === undefined ? catalog : own.get(server)!).search(query, { limit: 10 }).map((hit) => hit.name),
+      };
+    },
+  );
   const baseline = (name: string, make: (tools: typeof texts) => Ranker) => ({
     name,
-    rankers: (server: string | undefined) => make(server === undefined ? texts : texts.filter((t) => t.server === server)),
+    rankers: (server: string | undefined) =>
+      make(server === undefined ? texts : texts.filter((t) => t.server === server)),
   });
   contenders.push(baseline("MiniSearch defaults", miniSearchDefaults), baseline("naive keywords", naiveKeywords));
-  return contenders.map(({ name, rankers }) => ({ name, sets: { tuning: evaluate(sets.tuning, rankers), heldOut: evaluate(sets.heldOut, rankers) } }));
+  return contenders.map(({ name, rankers }) => ({
+    name,
+    sets: { tuning: evaluate(sets.tuning, rankers), heldOut: evaluate(sets.heldOut, rankers) },
+  }));
 }
 
 /** The tuning set's misses (expected tool not in the first five) for the chosen search. */
 export function tuningMisses(): string[] {
   const slugs = readManifests(workspaceRoot).map((m) => m.package.replace("@toolcat/", ""));
-  const search = toolSearchWith(slugs.map((slug) => ({ toolSearchIndex: searchData(slug) })), defaultSearchSettings);
+  const search = toolSearchWith(
+    slugs.map((slug) => ({ toolSearchIndex: searchData(slug) })),
+    defaultSearchSettings,
+  );
   return readQuerySet("tuning").flatMap((q) => {
     const names = search.search(q.query, { limit: 5 }).map((hit) => hit.name);
-    return rankOf(names, q.expected) === undefined ? [`${q.query} → ${q.expected.join(" | ")}; got ${names.slice(0, 3).join(", ")}`] : [];
+    return rankOf(names, q.expected) === undefined
+      ? [`${q.query} → ${q.expected.join(" | ")}; got ${names.slice(0, 3).join(", ")}`]
+      : [];
   });
 }
 
@@ -105,9 +139,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   for (const contender of benchSearchQuality()) {
     console.log(`\n## ${contender.name}   (R@5/nDCG@10)`);
     for (const [set, s] of Object.entries(contender.sets)) {
-      const kinds = Object.entries(s.kinds).map(([kind, q]) => `${kind} ${brief(q)}`).join(", ");
-      const servers = Object.entries(s.servers).map(([server, q]) => `${server} ${brief(q)}`).join(", ");
-      console.log(`${set}: catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`);
+      const kinds = Object.entries(s.kinds)
+        .map(([kind, q]) => `${kind} ${brief(q)}`)
+        .join(", ");
+      const servers = Object.entries(s.servers)
+        .map(([server, q]) => `${server} ${brief(q)}`)
+        .join(", ");
+      console.log(
+        `${set}: catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} ` +
+          `empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`,
+      );
     }
   }
   if (process.argv.includes("--misses")) for (const miss of tuningMisses()) console.log(miss);

@@ -30,7 +30,8 @@ const slugs = readdirSync(join(workspaceRoot, "packages")).filter((slug) => {
     return false;
   }
 });
-const json = (slug: string, path: string): unknown => JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, path), "utf8"));
+const json = (slug: string, path: string): unknown =>
+  JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, path), "utf8"));
 const tokens = (value: unknown): number => countTokens(JSON.stringify(value));
 
 /** Tokens of each route's up-front part, per package: the deferred files' non-deferred parts and the search tools. */
@@ -42,14 +43,22 @@ async function routeTokens(): Promise<RouteTokens[]> {
     };
     const anthropic = json(slug, "tools/anthropic-deferred.json") as { defer_loading?: boolean }[];
     // OpenAI shows a namespace's name and description before search, none of its deferred functions.
-    const openAi = (json(slug, "tools/openai-responses-deferred.json") as { type: string; name?: string; description?: string }[]).map(
-      ({ type, name, description }) => ({ type, name, description }),
-    );
+    const openAi = (
+      json(slug, "tools/openai-responses-deferred.json") as { type: string; name?: string; description?: string }[]
+    ).map(({ type, name, description }) => ({ type, name, description }));
     rows.push(
-      { route: "Anthropic, tool search (non-deferred part)", package: slug, tokens: tokens(anthropic.filter((tool) => tool.defer_loading !== true)) },
+      {
+        route: "Anthropic, tool search (non-deferred part)",
+        package: slug,
+        tokens: tokens(anthropic.filter((tool) => tool.defer_loading !== true)),
+      },
       { route: "Anthropic, client-side search tool", package: slug, tokens: tokens([pkg.anthropicSearchTool]) },
       { route: "OpenAI Responses, tool_search and namespaces", package: slug, tokens: tokens(openAi) },
-      { route: "All tools, not deferred (tools/anthropic.json)", package: slug, tokens: tokens(json(slug, "tools/anthropic.json")) },
+      {
+        route: "All tools, not deferred (tools/anthropic.json)",
+        package: slug,
+        tokens: tokens(json(slug, "tools/anthropic.json")),
+      },
     );
   }
   return rows;
@@ -74,7 +83,14 @@ async function mcpSearch(calls: number): Promise<{ listTokens: number; p50Ms: nu
   await client.connect(transport);
   try {
     const listTokens = tokens((await client.listTools()).tools);
-    const queries = ["list open jobs", "read a spreadsheet range", "create a candidate", "schedule an interview", "search the web", "delete a contact"];
+    const queries = [
+      "list open jobs",
+      "read a spreadsheet range",
+      "create a candidate",
+      "schedule an interview",
+      "search the web",
+      "delete a contact",
+    ];
     await client.callTool({ name: "search_tools", arguments: { query: "warm up" } });
     const times: number[] = [];
     for (let i = 0; i < calls; i++) {
@@ -98,6 +114,13 @@ export async function benchSearchRoutes(calls = 500): Promise<SearchRoutesResult
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const result = await benchSearchRoutes();
-  for (const row of result.tokens) console.log(`${row.route} | ${row.package} | ${row.tokens}${row.tokens > tokenTarget && !row.route.startsWith("All tools") ? " (over target)" : ""}`);
-  console.log(`MCP search_tools round trip over stdio: p50 ${result.latency.p50Ms.toFixed(2)} ms, p99 ${result.latency.p99Ms.toFixed(2)} ms (${result.latency.calls} calls)`);
+  for (const row of result.tokens)
+    console.log(
+      `${row.route} | ${row.package} | ` +
+        `${row.tokens}${row.tokens > tokenTarget && !row.route.startsWith("All tools") ? " (over target)" : ""}`,
+    );
+  console.log(
+    `MCP search_tools round trip over stdio: p50 ${result.latency.p50Ms.toFixed(2)} ms, p99 ` +
+      `${result.latency.p99Ms.toFixed(2)} ms (${result.latency.calls} calls)`,
+  );
 }

@@ -70,19 +70,36 @@ function latency(search: ToolSearch, queries: readonly string[]): SearchResult["
     return median(calls);
   });
   const ms = (value: number) => round(value, 3);
-  return { p50: ms(quantile(perQuery, 0.5)), p99: ms(quantile(perQuery, 0.99)), max: ms(Math.max(...perQuery)), calls: queries.length * 21 };
+  return {
+    p50: ms(quantile(perQuery, 0.5)),
+    p99: ms(quantile(perQuery, 0.99)),
+    max: ms(Math.max(...perQuery)),
+    calls: queries.length * 21,
+  };
 }
 
-function firstSearchCosts(manifests: ReturnType<typeof readManifests>, warmup: number, runs: number): PackageSearchCost[] {
+function firstSearchCosts(
+  manifests: ReturnType<typeof readManifests>,
+  warmup: number,
+  runs: number,
+): PackageSearchCost[] {
   type Run = { importMs: number; firstSearchMs: number };
   const measured = interleave(
-    Object.fromEntries(manifests.map((m) => [m.package, () => JSON.parse(timeNodeOk(["tools/bench/child/search-first.mjs", m.package]).stdout) as Run])),
+    Object.fromEntries(
+      manifests.map((m) => [
+        m.package,
+        () => JSON.parse(timeNodeOk(["tools/bench/child/search-first.mjs", m.package]).stdout) as Run,
+      ]),
+    ),
     warmup,
     runs,
   );
   return manifests.map((m) => ({
     package: m.package,
-    indexGzipBytes: gzipSync(readFileSync(join(workspaceRoot, "packages", m.package.replace("@toolcat/", ""), "search-index.json")), { level: 9 }).length,
+    indexGzipBytes: gzipSync(
+      readFileSync(join(workspaceRoot, "packages", m.package.replace("@toolcat/", ""), "search-index.json")),
+      { level: 9 },
+    ).length,
     importMs: stats(measured[m.package]!.map((run) => round(run.importMs, 2))),
     firstSearchMs: stats(measured[m.package]!.map((run) => round(run.firstSearchMs, 2))),
   }));

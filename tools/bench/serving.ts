@@ -25,7 +25,10 @@ export interface LevelResult {
 export interface SetupResult {
   readonly name: string;
   readonly levels: readonly LevelResult[];
-  /** Resident memory of each process that serves requests (a cluster's primary aside), once warm and after the 200 clients. */
+  /**
+   * Resident memory of each process that serves requests (a cluster's primary aside), once warm and after the 200
+   * clients.
+   */
   readonly rssWarmBytes: readonly number[];
   readonly rssLoadedBytes: readonly number[];
   /** A --workers primary's own memory; it only hands connections on. */
@@ -58,13 +61,20 @@ const headers = (name: string) => ({
 
 /** One tools/call as a 2026-07-28 client sends it; throws unless the tool answered. */
 async function callTool(url: URL, name: string, args: object): Promise<void> {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, _meta: meta } });
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name, arguments: args, _meta: meta },
+  });
   const response = await fetch(url, { method: "POST", headers: headers(name), body });
   const text = await response.text();
-  if (response.status !== 200 || !text.includes('"structuredContent"') || text.includes('"isError":true')) throw new Error(`call failed (${response.status}): ${text.slice(0, 300)}`);
+  if (response.status !== 200 || !text.includes('"structuredContent"') || text.includes('"isError":true'))
+    throw new Error(`call failed (${response.status}): ${text.slice(0, 300)}`);
 }
 
-const getSpreadsheet = (url: URL, call: number) => callTool(url, "CloudSheets_GetSpreadsheet", { spreadsheet_id: `s${call}` });
+const getSpreadsheet = (url: URL, call: number) =>
+  callTool(url, "CloudSheets_GetSpreadsheet", { spreadsheet_id: `s${call}` });
 
 async function runLevel(url: URL, clients: number, calls: number): Promise<LevelResult> {
   const times: number[] = [];
@@ -89,7 +99,8 @@ async function runLevel(url: URL, clients: number, calls: number): Promise<Level
   return { clients, calls, failed, p50Ms: at(0.5), p99Ms: at(0.99), callsPerSecond: times.length / seconds };
 }
 
-const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const rss = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 const children = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
@@ -107,7 +118,13 @@ async function measure(name: string, url: URL, servers: () => number[], primary?
     // Each figure as it comes, so a setup that fails later still leaves the earlier ones.
     process.stderr.write(`bench: serving: ${name}: ${JSON.stringify(results.at(-1))}\n`);
   }
-  return { name, levels: results, rssWarmBytes, rssLoadedBytes: servers().map(rss), ...(primary === undefined ? {} : { primaryRssBytes: rss(primary) }) };
+  return {
+    name,
+    levels: results,
+    rssWarmBytes,
+    rssLoadedBytes: servers().map(rss),
+    ...(primary === undefined ? {} : { primaryRssBytes: rss(primary) }),
+  };
 }
 
 const ENGINE_KEY = "bench-engine-key";
@@ -117,7 +134,17 @@ const ENGINE_KEY = "bench-engine-key";
  * connections outlive the servers' idle pools, so a connection is never closed under a call reusing it.
  */
 async function startEngine(): Promise<{ url: string; apiKey: string; close(): Promise<void> }> {
-  const answer = JSON.stringify({ success: true, output: { value: { rows: [["Name", "Score"], ["Ada", 36]] } } });
+  const answer = JSON.stringify({
+    success: true,
+    output: {
+      value: {
+        rows: [
+          ["Name", "Score"],
+          ["Ada", 36],
+        ],
+      },
+    },
+  });
   const server = createServer((request, response) => {
     request.resume();
     request.on("end", () => void response.writeHead(200, { "content-type": "application/json" }).end(answer));
@@ -142,7 +169,8 @@ async function codeMode(engine: { url: string; apiKey: string }): Promise<Servin
     const url = new URL(`http://127.0.0.1:${backend.port}/mcp`);
     const rssWarmBytes = rss(backend.child.pid ?? 0);
     const program = 'const sheet = await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" }); return sheet;';
-    for (let round = 0; round < 3; round += 1) await Promise.all([1, 2, 3, 4].map(() => callTool(url, "execute_code", { code: program })));
+    for (let round = 0; round < 3; round += 1)
+      await Promise.all([1, 2, 3, 4].map(() => callTool(url, "execute_code", { code: program })));
     return { rssWarmBytes, rssFourSandboxesBytes: rss(backend.child.pid ?? 0) };
   } finally {
     await stop([backend]);
@@ -160,13 +188,20 @@ export async function benchServing(): Promise<ServingResult> {
 
     const cluster = await startBackend(key, ["--workers", "2"]);
     const primary = cluster.child.pid ?? 0;
-    setups.push(await measure("--workers 2", new URL(`http://127.0.0.1:${cluster.port}/mcp`), () => children(primary), primary));
+    setups.push(
+      await measure("--workers 2", new URL(`http://127.0.0.1:${cluster.port}/mcp`), () => children(primary), primary),
+    );
     await stop([cluster]);
 
     const pair = await Promise.all([startBackend(key), startBackend(key)]);
-    const haproxy = await startHaproxy(pair.map((backend, index) => ({ name: `p${index}`, port: backend.port })), 1_000);
+    const haproxy = await startHaproxy(
+      pair.map((backend, index) => ({ name: `p${index}`, port: backend.port })),
+      1_000,
+    );
     try {
-      setups.push(await measure("2 processes behind HAProxy", haproxy.url, () => pair.map((backend) => backend.child.pid ?? 0)));
+      setups.push(
+        await measure("2 processes behind HAProxy", haproxy.url, () => pair.map((backend) => backend.child.pid ?? 0)),
+      );
     } finally {
       await haproxy.stop();
       await stop(pair);
@@ -180,26 +215,49 @@ export async function benchServing(): Promise<ServingResult> {
 export function servingRows(s: ServingResult): Row[] {
   const mb = (bytes: number): string => `${n(bytes / 1e6)} MB`;
   const one = s.setups[0];
-  const at = (setup: SetupResult | undefined, clients: number) => setup?.levels.find((level) => level.clients === clients);
+  const at = (setup: SetupResult | undefined, clients: number) =>
+    setup?.levels.find((level) => level.clients === clients);
   const rows: Row[] = [];
   for (const setup of s.setups) {
     for (const level of setup.levels) {
       const base = at(one, level.clients);
-      const ratio = base === undefined || setup === one ? "" : `${n(level.callsPerSecond / base.callsPerSecond, 2)}× one process`;
+      const ratio =
+        base === undefined || setup === one ? "" : `${n(level.callsPerSecond / base.callsPerSecond, 2)}× one process`;
       const workers2at200 = setup.name === "--workers 2" && level.clients === 200;
       rows.push([
         "10 serving",
         `${setup.name}, ${level.clients} client${level.clients === 1 ? "" : "s"}, ${n(level.calls)} calls`,
-        `p50 ${n(level.p50Ms, 1)} ms, p99 ${n(level.p99Ms, 1)} ms, ${n(level.callsPerSecond)} calls/s${level.failed > 0 ? `, ${n(level.failed)} failed` : ""}`,
+        `p50 ${n(level.p50Ms, 1)} ms, p99 ${n(level.p99Ms, 1)} ms, ${n(level.callsPerSecond)} ` +
+          `calls/s${level.failed > 0 ? `, ${n(level.failed)} failed` : ""}`,
         `p99/p50 ${n(level.p99Ms / level.p50Ms, 1)}`,
         ratio,
         workers2at200 ? "≥ 1.6× calls/s, p99 ≤ 4× p50" : "",
-        workers2at200 && base !== undefined ? mark(level.failed === 0 && level.callsPerSecond >= 1.6 * base.callsPerSecond && level.p99Ms <= 4 * level.p50Ms) : "",
+        workers2at200 && base !== undefined
+          ? mark(
+              level.failed === 0 && level.callsPerSecond >= 1.6 * base.callsPerSecond && level.p99Ms <= 4 * level.p50Ms,
+            )
+          : "",
       ]);
     }
     const primary = setup.primaryRssBytes === undefined ? "" : `primary ${mb(setup.primaryRssBytes)}`;
-    rows.push(["10 serving", `${setup.name}: resident memory per serving process, warm → after 200 clients`, setup.rssWarmBytes.map((bytes, index) => `${mb(bytes)} → ${mb(setup.rssLoadedBytes[index] ?? 0)}`).join("; "), primary, "", "", ""]);
+    rows.push([
+      "10 serving",
+      `${setup.name}: resident memory per serving process, warm → after 200 clients`,
+      setup.rssWarmBytes.map((bytes, index) => `${mb(bytes)} → ${mb(setup.rssLoadedBytes[index] ?? 0)}`).join("; "),
+      primary,
+      "",
+      "",
+      "",
+    ]);
   }
-  rows.push(["10 serving", "--mode code: resident memory of one process, warm → after programs in 4 sandboxes at once", `${mb(s.code.rssWarmBytes)} → ${mb(s.code.rssFourSandboxesBytes)}`, "", "", "", ""]);
+  rows.push([
+    "10 serving",
+    "--mode code: resident memory of one process, warm → after programs in 4 sandboxes at once",
+    `${mb(s.code.rssWarmBytes)} → ${mb(s.code.rssFourSandboxesBytes)}`,
+    "",
+    "",
+    "",
+    "",
+  ]);
   return rows;
 }

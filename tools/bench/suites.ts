@@ -12,7 +12,10 @@ export interface SuitesResult {
 /** The names of the inline projects of a Vitest configuration, in its order. */
 export function projectNames(projects: readonly unknown[]): string[] {
   return projects.flatMap((project) => {
-    const name = typeof project === "object" && project !== null ? (project as { test?: { name?: unknown } }).test?.name : undefined;
+    const name =
+      typeof project === "object" && project !== null
+        ? (project as { test?: { name?: unknown } }).test?.name
+        : undefined;
     return typeof name === "string" ? [name] : [];
   });
 }

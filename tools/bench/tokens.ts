@@ -24,7 +24,9 @@ function toolPackages(root: string): string[] {
 export function toolFileTokens(root: string): Record<string, number> {
   const totals: Record<string, number> = {};
   for (const dir of toolPackages(root)) {
-    for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .sort()) {
       const format = file.replace(/\.json$/, "");
       totals[format] = (totals[format] ?? 0) + countTokens(readFileSync(join(dir, file), "utf8"));
     }
@@ -52,8 +54,16 @@ export const toolTokenTarget = 250;
  */
 export function toolTokensByRoute(root: string): RouteToolTokens[] {
   return toolRoutes.map((route) => {
-    const counts = toolPackages(root).flatMap((dir) => routeEntries(dir, `${route}.json`).map((entry) => countTokens(JSON.stringify(entry))));
-    return { route, tools: counts.length, median: median(counts), p90: quantile(counts, 0.9), max: Math.max(...counts) };
+    const counts = toolPackages(root).flatMap((dir) =>
+      routeEntries(dir, `${route}.json`).map((entry) => countTokens(JSON.stringify(entry))),
+    );
+    return {
+      route,
+      tools: counts.length,
+      median: median(counts),
+      p90: quantile(counts, 0.9),
+      max: Math.max(...counts),
+    };
   });
 }
 
@@ -61,7 +71,9 @@ function routeEntries(dir: string, file: string): unknown[] {
   const read = (path: string): unknown[] => JSON.parse(readFileSync(path, "utf8")) as unknown[];
   if (existsSync(join(dir, file))) return read(join(dir, file));
   const groups = join(dir, "groups");
-  return readdirSync(groups).sort().flatMap((group) => read(join(groups, group, file)));
+  return readdirSync(groups)
+    .sort()
+    .flatMap((group) => read(join(groups, group, file)));
 }
 
 /** The routes that carry a tool's example calls, and how each shows them. */
@@ -85,21 +97,36 @@ function examplePairs(dir: string, route: (typeof exampleRoutes)[number]): [stri
     const docs = declarations.match(/\/\*\*[\s\S]*?\*\//g) ?? [];
     // Each doc comment with and without its example, and the rest of the file (the same either way).
     const rest = docs.reduce((text, doc) => text.replace(doc, ""), declarations);
-    return [...docs.map((doc): [string, string] => [doc, doc.replace(/\n\s*\* @example[\s\S]*?(?=\n\s*\*\/)/, "")]), [rest, rest]];
+    return [
+      ...docs.map((doc): [string, string] => [doc, doc.replace(/\n\s*\* @example[\s\S]*?(?=\n\s*\*\/)/, "")]),
+      [rest, rest],
+    ];
   }
   return routeEntries(dir, `${route}.json`).map((entry) => {
     const { input_examples: _examples, ...rest } = entry as { input_examples?: unknown; description?: string };
-    const without = route === "mcp" ? { ...rest, description: rest.description?.replace(/ Example: \{.*\}$/, "") } : rest;
+    const without =
+      route === "mcp" ? { ...rest, description: rest.description?.replace(/ Example: \{.*\}$/, "") } : rest;
     return [JSON.stringify(entry), JSON.stringify(without)];
   });
 }
 
-/** Tokens the example calls add per route (Anthropic input_examples, the MCP description's example, code mode's @example), over every package. */
+/**
+ * Tokens the example calls add per route (Anthropic input_examples, the MCP description's example, code mode's
+ * @example), over every package.
+ */
 export function exampleTokensByRoute(root: string): RouteExampleTokens[] {
   return exampleRoutes.map((route) => {
-    const pairs = toolPackages(root).flatMap((dir) => examplePairs(dir, route)).map(([withText, withoutText]) => [countTokens(withText), countTokens(withoutText)] as const);
+    const pairs = toolPackages(root)
+      .flatMap((dir) => examplePairs(dir, route))
+      .map(([withText, withoutText]) => [countTokens(withText), countTokens(withoutText)] as const);
     const added = pairs.map(([withCount, withoutCount]) => withCount - withoutCount).filter((count) => count > 0);
     const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-    return { route, tools: added.length, withExamples: sum(pairs.map(([w]) => w)), withoutExamples: sum(pairs.map(([, w]) => w)), medianAdded: added.length === 0 ? 0 : median(added) };
+    return {
+      route,
+      tools: added.length,
+      withExamples: sum(pairs.map(([w]) => w)),
+      withoutExamples: sum(pairs.map(([, w]) => w)),
+      medianAdded: added.length === 0 ? 0 : median(added),
+    };
   });
 }

@@ -22,7 +22,17 @@ export interface Contender {
   readonly verdict: (input: unknown) => Verdict;
 }
 
-export const contenderNames = ["toolcat", "toolcatIs", "ajvFirstError", "ajvAllErrors", "ajvStandalone", "typebox", "typiaEquals", "typiaValidate", "zod"] as const;
+export const contenderNames = [
+  "toolcat",
+  "toolcatIs",
+  "ajvFirstError",
+  "ajvAllErrors",
+  "ajvStandalone",
+  "typebox",
+  "typiaEquals",
+  "typiaValidate",
+  "zod",
+] as const;
 export type ContenderName = (typeof contenderNames)[number];
 
 /** Per-server pieces built once: Ajv instances, the standalone module, typia's validators. */
@@ -31,7 +41,10 @@ export interface ServerPeers {
   readonly ajvFirst: Ajv2020;
   readonly ajvAll: Ajv2020;
   readonly standalone: Readonly<Record<string, (input: unknown) => boolean>>;
-  readonly typia: { readonly equals: Record<string, (input: unknown) => boolean>; readonly validateEquals: Record<string, (input: unknown) => { success: boolean; errors?: unknown[] }> };
+  readonly typia: {
+    readonly equals: Record<string, (input: unknown) => boolean>;
+    readonly validateEquals: Record<string, (input: unknown) => { success: boolean; errors?: unknown[] }>;
+  };
 }
 
 for (const [name, check] of Object.entries(jsonTextFormats)) Format.Set(name, check);
@@ -41,10 +54,17 @@ export function serverAjv(): Pick<ServerPeers, "ajvFirst" | "ajvAll"> {
 }
 
 type Result = { ok: boolean; issues?: readonly unknown[] };
-const boolean = (check: (input: unknown) => boolean): Contender => ({ run: check, verdict: (input) => ({ ok: check(input) }) });
+const boolean = (check: (input: unknown) => boolean): Contender => ({
+  run: check,
+  verdict: (input) => ({ ok: check(input) }),
+});
 
 /** Every contender available for `tool`; `toolcatIs` only when the package exports `is<Tool>`. */
-export function toolContenders(peers: ServerPeers, tool: string, schema: Schema): Partial<Record<ContenderName, Contender>> {
+export function toolContenders(
+  peers: ServerPeers,
+  tool: string,
+  schema: Schema,
+): Partial<Record<ContenderName, Contender>> {
   const ours = peers.pkg[`validate${tool}`] as (input: unknown) => Result;
   const is = peers.pkg[`is${tool}`] as ((input: unknown) => boolean) | undefined;
   const peer = peerSchema(schema);
@@ -61,7 +81,16 @@ export function toolContenders(peers: ServerPeers, tool: string, schema: Schema)
     ajvStandalone: boolean(peers.standalone[tool]!),
     typebox: boolean((input) => typebox.Check(input)),
     typiaEquals: boolean(peers.typia.equals[tool]!),
-    typiaValidate: { run: typiaValidate, verdict: (input) => ({ ok: typiaValidate(input).success, issues: typiaValidate(input).errors?.length ?? 0 }) },
-    zod: { run: (input) => zod.safeParse(input), verdict: (input) => ({ ok: zod.safeParse(input).success, issues: zod.safeParse(input).error?.issues.length ?? 0 }) },
+    typiaValidate: {
+      run: typiaValidate,
+      verdict: (input) => ({ ok: typiaValidate(input).success, issues: typiaValidate(input).errors?.length ?? 0 }),
+    },
+    zod: {
+      run: (input) => zod.safeParse(input),
+      verdict: (input) => ({
+        ok: zod.safeParse(input).success,
+        issues: zod.safeParse(input).error?.issues.length ?? 0,
+      }),
+    },
   };
 }

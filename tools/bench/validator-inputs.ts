@@ -44,7 +44,10 @@ export function toolInputs(fullName: string, schema: Schema, ajv: Ajv2020): Tool
   const rng = random(seedOf(fullName));
   const valid = [...modes(schema).map((mode) => validInput(schema, rng, mode)), validInput(schema, rng)];
   for (const input of valid) {
-    if (!check(input)) throw new Error(`${fullName}: the generated valid input ${JSON.stringify(input)} fails Ajv: ${ajv.errorsText(check.errors)}`);
+    if (!check(input))
+      throw new Error(
+        `${fullName}: the generated valid input ${JSON.stringify(input)} fails Ajv: ${ajv.errorsText(check.errors)}`,
+      );
   }
   const invalid: unknown[] = [];
   for (let draw = 0; draw < maxDraws && invalid.length < invalidPerTool; draw++) {
@@ -53,6 +56,7 @@ export function toolInputs(fullName: string, schema: Schema, ajv: Ajv2020): Tool
   }
   // A tool that accepts any object (its parameters are not documented) is invalid only as a whole.
   for (const whole of notObjects) if (invalid.length < invalidPerTool && !check(whole)) invalid.push(whole);
-  if (invalid.length < invalidPerTool) throw new Error(`${fullName}: only ${invalid.length} of ${maxDraws} mutations are invalid`);
+  if (invalid.length < invalidPerTool)
+    throw new Error(`${fullName}: only ${invalid.length} of ${maxDraws} mutations are invalid`);
   return { valid, invalid };
 }

@@ -21,10 +21,15 @@ const times = (value: number) => `${Number(value.toPrecision(3))}×`;
 const mops = (value: number) => `${n(value / 1e6, 2)} M/s`;
 
 /** "peer (tools) ratio" cells: the tools count only where a peer was left out of some tools. */
-function versus(ratios: Readonly<Partial<Record<ContenderName, Ratio>>>, tools: number): { peers: string; ratios: string } {
+function versus(
+  ratios: Readonly<Partial<Record<ContenderName, Ratio>>>,
+  tools: number,
+): { peers: string; ratios: string } {
   const entries = Object.entries(ratios) as [ContenderName, Ratio][];
   return {
-    peers: entries.map(([peer, r]) => (r.tools === tools ? labels[peer] : `${labels[peer]} (${r.tools} tools)`)).join("; "),
+    peers: entries
+      .map(([peer, r]) => (r.tools === tools ? labels[peer] : `${labels[peer]} (${r.tools} tools)`))
+      .join("; "),
     ratios: entries.map(([, r]) => times(r.ratio)).join(" / "),
   };
 }
@@ -35,18 +40,42 @@ function summaryRows(section: string, what: string, s: Summary, targets: boolean
     const v = versus(s[validity], s.tools);
     const goal = validity === "valid" ? validatorTargets.validVsAjv : validatorTargets.invalidVsAjv;
     const vsAjv = s[validity].ajvFirstError?.ratio ?? 0;
-    rows.push([section, `${what}, ${validity} inputs`, `median ${mops(s.medianOps[validity].toolcat ?? 0)}`, v.peers, v.ratios, targets ? `≥ ${goal}× Ajv first error` : "", targets ? mark(vsAjv >= goal) : ""]);
+    rows.push([
+      section,
+      `${what}, ${validity} inputs`,
+      `median ${mops(s.medianOps[validity].toolcat ?? 0)}`,
+      v.peers,
+      v.ratios,
+      targets ? `≥ ${goal}× Ajv first error` : "",
+      targets ? mark(vsAjv >= goal) : "",
+    ]);
   }
   if (!targets) return rows;
   for (const validity of ["valid", "invalid"] as const) {
     const is = validity === "valid" ? s.isValid : s.isInvalid;
     if (is === undefined) {
-      rows.push([section, `${what}, boolean is<Tool>, ${validity} inputs`, "absent: the packages export no is<Tool> yet", "", "", "≥ 1× typia equals", ""]);
+      rows.push([
+        section,
+        `${what}, boolean is<Tool>, ${validity} inputs`,
+        "absent: the packages export no is<Tool> yet",
+        "",
+        "",
+        "≥ 1× typia equals",
+        "",
+      ]);
       continue;
     }
     const v = versus(is, s.tools);
     const met = (is.typiaEquals?.ratio ?? 0) >= validatorTargets.isVsTypiaEquals;
-    rows.push([section, `${what}, boolean is<Tool>, ${validity} inputs`, `median ${mops(s.medianOps[validity].toolcatIs ?? 0)}`, v.peers, v.ratios, "≥ 1× typia equals", mark(met)]);
+    rows.push([
+      section,
+      `${what}, boolean is<Tool>, ${validity} inputs`,
+      `median ${mops(s.medianOps[validity].toolcatIs ?? 0)}`,
+      v.peers,
+      v.ratios,
+      "≥ 1× typia equals",
+      mark(met),
+    ]);
   }
   return rows;
 }
@@ -55,7 +84,8 @@ function runRows(run: ValidatorRun, perServer: boolean): Row[] {
   const section = `4 Validators, Node ${run.node}`;
   const rows = summaryRows(section, `all ${run.overall.tools} tools, geometric mean over tools`, run.overall, true);
   if (!perServer) return rows;
-  for (const server of run.servers) rows.push(...summaryRows(section, `${server.server} (${server.tools} tools)`, server, false));
+  for (const server of run.servers)
+    rows.push(...summaryRows(section, `${server.server} (${server.tools} tools)`, server, false));
   return rows;
 }
 

@@ -33,7 +33,10 @@ export interface Ratio {
 export interface Summary {
   readonly tools: number;
   /** Median ops/s over the tools, per contender, on valid and on invalid inputs. */
-  readonly medianOps: { readonly valid: Readonly<Partial<Record<ContenderName, number>>>; readonly invalid: Readonly<Partial<Record<ContenderName, number>>> };
+  readonly medianOps: {
+    readonly valid: Readonly<Partial<Record<ContenderName, number>>>;
+    readonly invalid: Readonly<Partial<Record<ContenderName, number>>>;
+  };
   /** toolcat's validator ÷ each peer, on valid and on invalid inputs. */
   readonly valid: Readonly<Partial<Record<ContenderName, Ratio>>>;
   readonly invalid: Readonly<Partial<Record<ContenderName, Ratio>>>;
@@ -59,22 +62,35 @@ export interface ValidatorsResult {
 /** Issue 29's targets over all tools on Node 24: vs Ajv first-error mode, and the boolean path vs typia. */
 export const validatorTargets = { validVsAjv: 1.5, invalidVsAjv: 1.2, isVsTypiaEquals: 1 } as const;
 
-const geomean = (values: readonly number[]): number => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+const geomean = (values: readonly number[]): number =>
+  Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
 
-function ratios(rows: readonly ToolRow[], subject: ContenderName, validity: "valid" | "invalid"): Partial<Record<ContenderName, Ratio>> | undefined {
+function ratios(
+  rows: readonly ToolRow[],
+  subject: ContenderName,
+  validity: "valid" | "invalid",
+): Partial<Record<ContenderName, Ratio>> | undefined {
   if (!rows.some((row) => row[validity][subject] !== undefined)) return undefined;
   const out: Partial<Record<ContenderName, Ratio>> = {};
   for (const peer of contenderNames) {
     if (peer === subject || peer === "toolcat" || peer === "toolcatIs") continue;
-    const per = rows.flatMap((row) => (row[validity][subject] !== undefined && row[validity][peer] !== undefined ? [row[validity][subject]! / row[validity][peer]!] : []));
+    const per = rows.flatMap((row) =>
+      row[validity][subject] !== undefined && row[validity][peer] !== undefined
+        ? [row[validity][subject]! / row[validity][peer]!]
+        : [],
+    );
     if (per.length > 0) out[peer] = { ratio: ratio(geomean(per)), tools: per.length };
   }
   return out;
 }
 
 function medians(rows: readonly ToolRow[], validity: "valid" | "invalid"): Partial<Record<ContenderName, number>> {
-  const timed = contenderNames.map((name) => [name, rows.flatMap((row) => (row[validity][name] === undefined ? [] : [row[validity][name]!]))] as const);
-  return Object.fromEntries(timed.filter(([, ops]) => ops.length > 0).map(([name, ops]) => [name, Math.round(median(ops))]));
+  const timed = contenderNames.map(
+    (name) => [name, rows.flatMap((row) => (row[validity][name] === undefined ? [] : [row[validity][name]!]))] as const,
+  );
+  return Object.fromEntries(
+    timed.filter(([, ops]) => ops.length > 0).map(([name, ops]) => [name, Math.round(median(ops))]),
+  );
 }
 
 export function summarize(rows: readonly ToolRow[]): Summary {
@@ -92,10 +108,14 @@ export function summarize(rows: readonly ToolRow[]): Summary {
 
 /** Node majors the section runs on: this process's, plus 20 while package.json's engines admit it. */
 function nodeVersions(): { readonly major: string; readonly binary?: string }[] {
-  const engines = (JSON.parse(readFileSync(join(workspaceRoot, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+  const engines = (
+    JSON.parse(readFileSync(join(workspaceRoot, "package.json"), "utf8")) as { engines: { node: string } }
+  ).engines.node;
   const current = process.versions.node.split(".")[0]!;
   const oldest = /^>=\s*(\d+)/.exec(engines)?.[1];
-  return oldest === "20" && current !== "20" ? [{ major: current }, { major: "20", binary: nodeBin("20") }] : [{ major: current }];
+  return oldest === "20" && current !== "20"
+    ? [{ major: current }, { major: "20", binary: nodeBin("20") }]
+    : [{ major: current }];
 }
 
 export function benchValidators(): ValidatorsResult {
@@ -103,18 +123,33 @@ export function benchValidators(): ValidatorsResult {
   const slugs = readManifests(workspaceRoot).map((m) => m.package.replace("@toolcat/", ""));
   const runs = nodeVersions().map(({ major, binary }): ValidatorRun => {
     const servers = slugs.map((slug) => {
-      const child = timeNodeOk(["--import", "tsx", "tools/bench/child/throughput.ts", workspaceRoot, slug], binary === undefined ? {} : { node: binary });
+      const child = timeNodeOk(
+        ["--import", "tsx", "tools/bench/child/throughput.ts", workspaceRoot, slug],
+        binary === undefined ? {} : { node: binary },
+      );
       return { slug, rows: JSON.parse(child.stdout) as ToolRow[] };
     });
     const tools = servers.flatMap((s) => s.rows);
     const disagreeing = Object.fromEntries(
-      contenderNames.map((name) => [name, tools.filter((row) => row.disagreeing.includes(name)).map((row) => row.tool)] as const).filter(([, list]) => list.length > 0),
+      contenderNames
+        .map((name) => [name, tools.filter((row) => row.disagreeing.includes(name)).map((row) => row.tool)] as const)
+        .filter(([, list]) => list.length > 0),
     );
-    return { node: major, overall: summarize(tools), servers: servers.map((s) => ({ server: s.slug, ...summarize(s.rows) })), disagreeing, tools };
+    return {
+      node: major,
+      overall: summarize(tools),
+      servers: servers.map((s) => ({ server: s.slug, ...summarize(s.rows) })),
+      disagreeing,
+      tools,
+    };
   });
   const tools = runs[0]!.tools;
   return {
-    inputs: { tools: tools.length, valid: tools.reduce((sum, t) => sum + t.inputs.valid, 0), invalid: tools.reduce((sum, t) => sum + t.inputs.invalid, 0) },
+    inputs: {
+      tools: tools.length,
+      valid: tools.reduce((sum, t) => sum + t.inputs.valid, 0),
+      invalid: tools.reduce((sum, t) => sum + t.inputs.invalid, 0),
+    },
     runs,
   };
 }

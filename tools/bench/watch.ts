@@ -26,7 +26,10 @@ const cycleLine = /^specs\/cloud-sheets\.yaml: 1 package\(s\) checked, (\d+) fil
 export async function benchWatch(edits = 20): Promise<WatchResult> {
   const dir = mkdtempSync(join(tmpdir(), "toolcat-bench-watch-"));
   const root = freshWorkspace(dir);
-  const child = spawn(process.execPath, [toolcatBin, "generate", "--watch"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [toolcatBin, "generate", "--watch"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -42,7 +45,8 @@ export async function benchWatch(edits = 20): Promise<WatchResult> {
     await nextLine(/^watching specs\//);
     const spec = join(root, editedSpec);
     const original = readFileSync(spec, "utf8");
-    if (!original.includes(anchor)) throw new Error(`${editedSpec} no longer contains "${anchor}"; update the benchmark's edit`);
+    if (!original.includes(anchor))
+      throw new Error(`${editedSpec} no longer contains "${anchor}"; update the benchmark's edit`);
     const samples: { wall: number; cycle: number; files: number }[] = [];
     for (let i = 0; i < edits + 1; i++) {
       const start = performance.now();

@@ -35,7 +35,14 @@ function stringSchema(schema: Schema): z.ZodType {
   let string: z.ZodType<string> = z.string();
   if (typeof schema["pattern"] === "string") string = z.string().regex(new RegExp(schema["pattern"], "u"));
   const format = schema["format"] as keyof typeof formats | undefined;
-  const check = schema["contentSchema"] !== undefined ? formats["cell-data"] : schema["contentMediaType"] !== undefined ? formats.json : format === undefined ? undefined : formats[format];
+  const check =
+    schema["contentSchema"] !== undefined
+      ? formats["cell-data"]
+      : schema["contentMediaType"] !== undefined
+        ? formats.json
+        : format === undefined
+          ? undefined
+          : formats[format];
   return check === undefined ? string : string.refine(check, { message: "expected the documented format" });
 }
 
@@ -46,7 +53,14 @@ function objectSchema(schema: Schema): z.ZodType {
   const base =
     properties === undefined
       ? z.record(z.string(), z.unknown()) // a free-form JSON object: only its key count is constrained
-      : z.strictObject(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, required.has(name) ? zodFromSchema(property) : zodFromSchema(property).optional()])));
+      : z.strictObject(
+          Object.fromEntries(
+            Object.entries(properties).map(([name, property]) => [
+              name,
+              required.has(name) ? zodFromSchema(property) : zodFromSchema(property).optional(),
+            ]),
+          ),
+        );
   const rules = objectRules(schema);
   if (rules.length === 0) return base;
   return base.superRefine((value, ctx) => {
@@ -62,12 +76,20 @@ function objectSchema(schema: Schema): z.ZodType {
 function modeSchema(schema: Schema): z.ZodType {
   const { if: test, else: otherwise, ...plain } = schema as Schema & { if: Schema; else: Schema };
   const [key, condition] = Object.entries((test["properties"] ?? {}) as Record<string, Schema>)[0] ?? [];
-  if (key === undefined || !Array.isArray(condition?.["enum"])) throw new Error("unsupported if condition in inputSchema");
+  if (key === undefined || !Array.isArray(condition?.["enum"]))
+    throw new Error("unsupported if condition in inputSchema");
   const ignoring = objectSchema(plain);
-  const full = objectSchema({ ...plain, ...otherwise, properties: { ...(plain["properties"] as object), ...(otherwise["properties"] as object) } });
+  const full = objectSchema({
+    ...plain,
+    ...otherwise,
+    properties: { ...(plain["properties"] as object), ...(otherwise["properties"] as object) },
+  });
   const values = condition["enum"] as unknown[];
   return z.unknown().superRefine((value, ctx) => {
-    const branch = typeof value === "object" && value !== null && values.includes((value as Record<string, unknown>)[key]) ? ignoring : full;
+    const branch =
+      typeof value === "object" && value !== null && values.includes((value as Record<string, unknown>)[key])
+        ? ignoring
+        : full;
     const result = branch.safeParse(value);
     if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: "custom" });
   });
@@ -83,24 +105,31 @@ function objectRules(schema: Schema): Rule[] {
   if (typeof min === "number" || typeof max === "number") {
     rules.push((value, ctx) => {
       const count = Object.keys(value).length;
-      if (typeof min === "number" && count < min) ctx.addIssue({ code: "custom", message: `expected at least ${min} keys` });
-      if (typeof max === "number" && count > max) ctx.addIssue({ code: "custom", message: `expected at most ${max} keys` });
+      if (typeof min === "number" && count < min)
+        ctx.addIssue({ code: "custom", message: `expected at least ${min} keys` });
+      if (typeof max === "number" && count > max)
+        ctx.addIssue({ code: "custom", message: `expected at most ${max} keys` });
     });
   }
   for (const [name, needs] of Object.entries((schema["dependentRequired"] ?? {}) as Record<string, string[]>)) {
     rules.push((value, ctx) => {
       if (value[name] === undefined) return;
-      for (const other of needs) if (value[other] === undefined) ctx.addIssue({ code: "custom", path: [other], message: `required with ${name}` });
+      for (const other of needs)
+        if (value[other] === undefined)
+          ctx.addIssue({ code: "custom", path: [other], message: `required with ${name}` });
     });
   }
   // The catalog's conditionals are all `if {key: const} then required [...]` (mode is execute).
   for (const condition of (schema["allOf"] ?? []) as Schema[]) {
-    const [key, test] = Object.entries(((condition["if"] as Schema)["properties"] ?? {}) as Record<string, Schema>)[0] ?? [];
+    const [key, test] =
+      Object.entries(((condition["if"] as Schema)["properties"] ?? {}) as Record<string, Schema>)[0] ?? [];
     const needs = ((condition["then"] as Schema)["required"] ?? []) as string[];
     if (key === undefined || test === undefined) throw new Error("unsupported allOf condition in inputSchema");
     rules.push((value, ctx) => {
       if (value[key] !== test["const"]) return;
-      for (const other of needs) if (value[other] === undefined) ctx.addIssue({ code: "custom", path: [other], message: `required when ${key} is ${String(test["const"])}` });
+      for (const other of needs)
+        if (value[other] === undefined)
+          ctx.addIssue({ code: "custom", path: [other], message: `required when ${key} is ${String(test["const"])}` });
     });
   }
   return rules;

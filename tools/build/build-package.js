@@ -26,7 +26,8 @@ export function entryPoints(exportsField) {
   /** @type {string[]} */
   const targets = [];
   for (const value of Object.values(/** @type {Record<string, unknown>} */ (exportsField ?? {}))) {
-    const target = typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value)["default"] : value;
+    const target =
+      typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value)["default"] : value;
     const match = typeof target === "string" ? /^\.\/dist\/(.+)\.js$/.exec(target) : null;
     if (match) targets.push(`src/${match[1]}.ts`);
   }
@@ -71,13 +72,25 @@ export function bundleOptions(dir, entries, out) {
  * @param {import("./command-bundle.js").CommandSpec | undefined} command the package's self-contained command, if any
  */
 async function buildInto(dir, out, entries, command) {
-  // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its package.json.
+  // TypeScript 7 (installed as typescript-native, see package.json) exports no bin/ path: find it beside its
+  // package.json.
   const tsc = join(dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
-  const declarations = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")], { stdio: "inherit" });
+  const declarations = spawnSync(
+    process.execPath,
+    [tsc, "-p", join(dir, "tsconfig.json"), "--outDir", out, "--tsBuildInfoFile", join(out, ".tsbuildinfo")],
+    { stdio: "inherit" },
+  );
   if (declarations.status !== 0) return false;
   await build(bundleOptions(dir, entries, out));
   if (command !== undefined) {
-    const { metafile } = await build(commandOptions(dir, command, join(out, relative("dist", command.module)), bundleOptions(dir, [command.source], out)));
+    const { metafile } = await build(
+      commandOptions(
+        dir,
+        command,
+        join(out, relative("dist", command.module)),
+        bundleOptions(dir, [command.source], out),
+      ),
+    );
     if (metafile !== undefined) finishCommand(dir, out, command, metafile);
   }
   return true;

@@ -11,7 +11,8 @@ export const noticeFile = "THIRD_PARTY_NOTICES.md";
 
 /**
  * @typedef {{ source: string, module: string, inline: string[] }} CommandSpec
- * @typedef {{ name: string, version: string, license: string, texts: { file: string, text: string }[], from?: string }} Notice
+ * @typedef {{ name: string, version: string, license: string, texts: { file: string, text: string }[], from?: string }}
+ * Notice
  */
 
 /**
@@ -24,12 +25,21 @@ export function commandSpec(manifest) {
   const command = manifest["toolcatCommand"];
   if (command === undefined) return undefined;
   const { source, module, inline } = command;
-  if (typeof source !== "string" || typeof module !== "string" || !/^dist\/[\w/-]+\.js$/.test(module) || !Array.isArray(inline)) {
-    throw new Error('toolcatCommand must be { "source": "src/….ts", "module": "dist/….js", "inline": [package names] }');
+  if (
+    typeof source !== "string" ||
+    typeof module !== "string" ||
+    !/^dist\/[\w/-]+\.js$/.test(module) ||
+    !Array.isArray(inline)
+  ) {
+    throw new Error(
+      'toolcatCommand must be { "source": "src/….ts", "module": "dist/….js", "inline": [package names] }',
+    );
   }
   for (const name of inline) {
-    if (manifest["dependencies"]?.[name] !== undefined) throw new Error(`toolcatCommand inlines ${name}, which is also in dependencies: remove it from one`);
-    if (manifest["devDependencies"]?.[name] === undefined) throw new Error(`toolcatCommand inlines ${name}: add it to devDependencies so the build has it`);
+    if (manifest["dependencies"]?.[name] !== undefined)
+      throw new Error(`toolcatCommand inlines ${name}, which is also in dependencies: remove it from one`);
+    if (manifest["devDependencies"]?.[name] === undefined)
+      throw new Error(`toolcatCommand inlines ${name}: add it to devDependencies so the build has it`);
   }
   return { source, module, inline };
 }
@@ -96,7 +106,12 @@ function licenceTexts(root) {
  */
 function noticeOf(root) {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  return { name: manifest.name, version: manifest.version, license: String(manifest.license ?? "not stated"), texts: licenceTexts(root) };
+  return {
+    name: manifest.name,
+    version: manifest.version,
+    license: String(manifest.license ?? "not stated"),
+    texts: licenceTexts(root),
+  };
 }
 
 /**
@@ -169,7 +184,11 @@ export function noticeText(packageName, module, notices) {
   ];
   for (const notice of notices) {
     lines.push("", `## ${notice.name} ${notice.version}`, "", `Licence: ${notice.license}`);
-    if (notice.from !== undefined) lines.push("", `(Built into another package listed here; licence files read from ${notice.name} ${notice.from}.)`);
+    if (notice.from !== undefined)
+      lines.push(
+        "",
+        `(Built into another package listed here; licence files read from ${notice.name} ${notice.from}.)`,
+      );
     if (notice.texts.length === 0) lines.push("", "The package ships no licence file.");
     for (const { file, text } of notice.texts) {
       const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
@@ -190,7 +209,9 @@ export function trimThirdPartySources(mapFile) {
   const map = JSON.parse(readFileSync(mapFile, "utf8"));
   /** @type {string[]} */
   const sources = map.sources;
-  map.sourcesContent = sources.map((source, index) => (/(^|[\\/])node_modules[\\/]/.test(source) ? null : (map.sourcesContent?.[index] ?? null)));
+  map.sourcesContent = sources.map((source, index) =>
+    /(^|[\\/])node_modules[\\/]/.test(source) ? null : (map.sourcesContent?.[index] ?? null),
+  );
   writeFileSync(mapFile, JSON.stringify(map));
   return sources;
 }

@@ -17,7 +17,10 @@ export function nodeProblem(range, version) {
   const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
   const [floorMajor, floorMinor] = [Number(floor[1]), Number(floor[2])];
   if (major > floorMajor || (major === floorMajor && minor >= floorMinor)) return undefined;
-  return `toolcat needs Node.js ${range}, this is ${version}: put Node 26 first on PATH with  export PATH="$(dirname "$(tools/ci/node-bin 26)"):$PATH"  and run the command again.`;
+  return (
+    `toolcat needs Node.js ${range}, this is ${version}: put Node 26 first on PATH with  export PATH="$(dirname ` +
+    '"$(tools/ci/node-bin 26)"):$PATH"  and run the command again.'
+  );
 }
 
 if (process.argv[1] !== undefined && new URL(import.meta.url).pathname === process.argv[1]) {

@@ -13,7 +13,9 @@ import { parseArgs } from "node:util";
 import { findRoot } from "../../generators/src/pipeline/workspace.ts";
 import { packPackage, releasePackages, type ReleasePackage } from "../../generators/src/release/packages.ts";
 
-const { values } = parseArgs({ options: { "skip-build": { type: "boolean", default: false }, projects: { type: "string" } } });
+const { values } = parseArgs({
+  options: { "skip-build": { type: "boolean", default: false }, projects: { type: "string" } },
+});
 const root = findRoot(process.cwd());
 const bin = (name: string): string => join(root, "node_modules", ".bin", name);
 
@@ -25,7 +27,11 @@ interface Run {
 }
 
 function run(command: string, args: readonly string[], cwd: string): Run {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
   return { ok: result.status === 0, stdout: result.stdout, output: `${result.stdout}${result.stderr}`.trim() };
 }
 
@@ -50,13 +56,21 @@ function check(pkg: ReleasePackage, destination: string): boolean {
 
 const packages = releasePackages(root, values.projects?.split(","));
 if (!values["skip-build"]) {
-  const build = spawnSync("npx", ["nx", "run-many", "-t", "build", `--projects=${packages.map((p) => p.name).join(",")}`], { cwd: root, stdio: "inherit" });
+  const build = spawnSync(
+    "npx",
+    ["nx", "run-many", "-t", "build", `--projects=${packages.map((p) => p.name).join(",")}`],
+    { cwd: root, stdio: "inherit" },
+  );
   if (build.status !== 0) process.exit(1);
 }
 const destination = mkdtempSync(join(tmpdir(), "toolcat-pack-"));
 try {
   const failed = packages.filter((pkg) => !check(pkg, destination));
-  process.stdout.write(failed.length === 0 ? `${packages.length} package(s): publint and attw found no problems\n` : `${failed.length} of ${packages.length} package(s) failed: ${failed.map((p) => p.name).join(", ")}\n`);
+  process.stdout.write(
+    failed.length === 0
+      ? `${packages.length} package(s): publint and attw found no problems\n`
+      : `${failed.length} of ${packages.length} package(s) failed: ${failed.map((p) => p.name).join(", ")}\n`,
+  );
   process.exitCode = failed.length === 0 ? 0 : 1;
 } finally {
   rmSync(destination, { recursive: true, force: true });

@@ -34,9 +34,13 @@ const dryRun = values["dry-run"];
 
 function describePlan(plan: PackagePlan): string {
   if (isFirstRelease(plan)) return `${plan.name}: first release at ${plan.version} (no release tag yet)`;
-  if (plan.specFile === undefined) return `${plan.name}: ${plan.version}, no spec; bumped only by a hand-written version plan`;
+  if (plan.specFile === undefined)
+    return `${plan.name}: ${plan.version}, no spec; bumped only by a hand-written version plan`;
   if (plan.bump === "none") return `${plan.name}: ${plan.version}, no spec changes since ${plan.tag}`;
-  return [`${plan.name}: ${plan.version} → ${plan.bump} bump, spec changes since ${plan.tag}:`, ...plan.lines.map((l) => `  ${l}`)].join("\n");
+  return [
+    `${plan.name}: ${plan.version} → ${plan.bump} bump, spec changes since ${plan.tag}:`,
+    ...plan.lines.map((l) => `  ${l}`),
+  ].join("\n");
 }
 
 async function main(): Promise<number> {
@@ -47,7 +51,10 @@ async function main(): Promise<number> {
   // versions and changelogs, so anything else uncommitted would be missing from it.
   const dirty = uncommittedChanges(root, ["specs", "packages"]);
   if (dirty.length > 0 && !dryRun) {
-    process.stderr.write(`commit these first (the release tag must contain the released specs and packages):\n${dirty.map((p) => `  ${p}`).join("\n")}\n`);
+    process.stderr.write(
+      "commit these first (the release tag must contain the released specs and packages):\n" +
+        `${dirty.map((p) => `  ${p}`).join("\n")}\n`,
+    );
     return 1;
   }
 
@@ -55,13 +62,21 @@ async function main(): Promise<number> {
   try {
     const released = plans.filter((plan) => !isFirstRelease(plan)).map((plan) => plan.name);
     // Nx applies every version plan for these projects (ours and hand-written ones) and patches dependents.
-    const bumped: VersionData = released.length === 0 ? {} : (await releaseVersion({ projects: released, dryRun, gitCommit: false, gitTag: false })).projectsVersionData;
+    const bumped: VersionData =
+      released.length === 0
+        ? {}
+        : (await releaseVersion({ projects: released, dryRun, gitCommit: false, gitTag: false })).projectsVersionData;
     // First releases keep their version: Nx only writes their changelog entry and tag, unless the
     // version step just bumped them as dependents of the runtime (then that new version wins).
     const first: VersionData = Object.fromEntries(
-      plans.filter(isFirstRelease).map((plan) => [plan.name, { currentVersion: plan.version, newVersion: plan.version, dependentProjects: [] }]),
+      plans
+        .filter(isFirstRelease)
+        .map((plan) => [plan.name, { currentVersion: plan.version, newVersion: plan.version, dependentProjects: [] }]),
     );
-    const versionData: VersionData = { ...first, ...Object.fromEntries(Object.entries(bumped).filter(([, data]) => data.newVersion !== null)) };
+    const versionData: VersionData = {
+      ...first,
+      ...Object.fromEntries(Object.entries(bumped).filter(([, data]) => data.newVersion !== null)),
+    };
     const projects = Object.keys(versionData);
     if (projects.length === 0) {
       process.stdout.write("nothing to release\n");

@@ -24,7 +24,13 @@ export interface Route {
 const named = (entry: Readonly<Record<string, unknown>>): unknown => entry["name"];
 
 export const routes: readonly Route[] = [
-  { id: "openai-chat", label: "OpenAI Chat Completions", file: "openai-chat.json", form: "openai", nameOf: (entry) => (entry["function"] as { name?: unknown } | undefined)?.name },
+  {
+    id: "openai-chat",
+    label: "OpenAI Chat Completions",
+    file: "openai-chat.json",
+    form: "openai",
+    nameOf: (entry) => (entry["function"] as { name?: unknown } | undefined)?.name,
+  },
   { id: "openai-responses", label: "OpenAI Responses", file: "openai-responses.json", form: "openai", nameOf: named },
   { id: "anthropic", label: "Anthropic Messages", file: "anthropic.json", form: "anthropic", nameOf: named },
   { id: "gemini", label: "Gemini", file: "gemini.json", form: "gemini", nameOf: named },
@@ -59,11 +65,16 @@ async function readServer(dir: string, slug: string): Promise<SiteServer> {
   for (const tool of manifest.tools) {
     for (const route of routes) {
       if (!routeFiles.get(route.id)!.has(tool.modelName)) {
-        throw new Error(`${manifest.package}: no ${route.file} under tools/ holds ${tool.modelName}; regenerate the package (npm run generate)`);
+        throw new Error(
+          `${manifest.package}: no ${route.file} under tools/ holds ${tool.modelName}; regenerate the package ` +
+            "(npm run generate)",
+        );
       }
     }
   }
-  const { toolSearchIndex } = (await import(pathToFileURL(join(dir, "src", "search.ts")).href)) as { toolSearchIndex: ToolSearchIndex };
+  const { toolSearchIndex } = (await import(pathToFileURL(join(dir, "src", "search.ts")).href)) as {
+    toolSearchIndex: ToolSearchIndex;
+  };
   return { slug, version, manifest, routeFiles, search: toolSearchIndex.load() };
 }
 
@@ -75,7 +86,11 @@ function routeFileOf(dir: string, route: Route): Map<string, string> {
   const groups = join(dir, "tools", "groups");
   const candidates = [
     `tools/${route.file}`,
-    ...(existsSync(groups) ? readdirSync(groups).sort().map((group) => `tools/groups/${group}/${route.file}`) : []),
+    ...(existsSync(groups)
+      ? readdirSync(groups)
+          .sort()
+          .map((group) => `tools/groups/${group}/${route.file}`)
+      : []),
   ];
   const found = new Map<string, string>();
   for (const file of candidates.filter((path) => existsSync(join(dir, path)))) {

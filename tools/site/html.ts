@@ -50,7 +50,8 @@ export function htmlPages(): HtmlPages {
   });
   return {
     index: (catalog) => index({ ...frame(catalog, catalog.catalog, "", "index.html.md"), ...catalog }),
-    search: (catalog) => search({ ...frame(catalog, `Search tools · ${catalog.catalog}`, "", "search.html.md"), ...catalog }),
+    search: (catalog) =>
+      search({ ...frame(catalog, `Search tools · ${catalog.catalog}`, "", "search.html.md"), ...catalog }),
     server: (catalog, view) =>
       server({ ...frame(catalog, `${view.name} · ${catalog.catalog}`, "../../", "index.html.md", view.slug), ...view }),
   };

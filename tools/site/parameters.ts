@@ -17,7 +17,8 @@ export interface ParameterRow {
 
 type Schema = Readonly<Record<string, unknown>>;
 
-const isSchema = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -53,7 +54,8 @@ function conditionalRequirements(schema: Schema): Map<string, string> {
   }
   const dependent = isSchema(schema["dependentRequired"]) ? schema["dependentRequired"] : {};
   for (const [trigger, names] of Object.entries(dependent)) {
-    for (const name of list(names)) if (typeof name === "string" && !found.has(name)) found.set(name, `when ${trigger} is given`);
+    for (const name of list(names))
+      if (typeof name === "string" && !found.has(name)) found.set(name, `when ${trigger} is given`);
   }
   return found;
 }
@@ -71,10 +73,14 @@ function conditionText(condition: Schema): string {
 
 /** The type in words: `string`, `integer or null`, `array of string`, `any`. */
 export function typeText(schema: Schema): string {
-  const types = list(schema["type"]).length > 0 ? list(schema["type"]) : schema["type"] === undefined ? [] : [schema["type"]];
-  if (types.length === 0) return "const" in schema ? typeof schema["const"] : Array.isArray(schema["enum"]) ? "enum" : "any";
+  const types =
+    list(schema["type"]).length > 0 ? list(schema["type"]) : schema["type"] === undefined ? [] : [schema["type"]];
+  if (types.length === 0)
+    return "const" in schema ? typeof schema["const"] : Array.isArray(schema["enum"]) ? "enum" : "any";
   return types
-    .map((type) => (type === "array" && isSchema(schema["items"]) ? `array of ${typeText(schema["items"])}` : String(type)))
+    .map((type) =>
+      type === "array" && isSchema(schema["items"]) ? `array of ${typeText(schema["items"])}` : String(type),
+    )
     .join(" or ");
 }
 
@@ -97,13 +103,15 @@ export function constraints(schema: Schema): string[] {
   const out: string[] = [];
   if (Array.isArray(schema["enum"])) out.push(`one of ${schema["enum"].map(json).join(", ")}`);
   if ("const" in schema) out.push(`always ${json(schema["const"])}`);
-  for (const [keyword, words] of bounds) if (typeof schema[keyword] === "number") out.push(`${words} ${schema[keyword]}`);
+  for (const [keyword, words] of bounds)
+    if (typeof schema[keyword] === "number") out.push(`${words} ${schema[keyword]}`);
   if (typeof schema["pattern"] === "string") out.push(`matches ${schema["pattern"]}`);
   if (typeof schema["format"] === "string") out.push(`format ${schema["format"]}`);
   if (typeof schema["contentMediaType"] === "string") out.push(`text holding ${schema["contentMediaType"]}`);
   if (isSchema(schema["properties"])) out.push(`keys: ${Object.keys(schema["properties"]).join(", ")}`);
   if (schema["additionalProperties"] === false) out.push("no other keys");
-  if (isSchema(schema["propertyNames"])) out.push(`every key ${constraints(schema["propertyNames"]).join(", ") || "is a string"}`);
+  if (isSchema(schema["propertyNames"]))
+    out.push(`every key ${constraints(schema["propertyNames"]).join(", ") || "is a string"}`);
   if (isSchema(schema["items"])) for (const item of constraints(schema["items"])) out.push(`each item: ${item}`);
   if ("default" in schema) out.push(`default ${json(schema["default"])}`);
   return out;

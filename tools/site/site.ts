@@ -17,7 +17,10 @@ export async function siteFiles(servers: readonly SiteServer[]): Promise<Map<str
     ["search.html", html.search(catalog)],
     ["search.html.md", searchMarkdown(catalog)],
     ["search.js", await searchScript()],
-    ["search-data.json", JSON.stringify({ servers: servers.map(({ slug, search }) => ({ slug, data: search })) } satisfies SiteSearchData)],
+    [
+      "search-data.json",
+      JSON.stringify({ servers: servers.map(({ slug, search }) => ({ slug, data: search })) } satisfies SiteSearchData),
+    ],
     ["site.css", readFileSync(new URL("./static/site.css", import.meta.url), "utf8")],
     ["llms.txt", catalogLlms(catalog)],
   ]);

@@ -12,7 +12,8 @@ export interface Snippet {
 }
 
 type Schema = Readonly<Record<string, unknown>>;
-const isSchema = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const text = JSON.stringify;
 
 const formatExamples: Readonly<Record<string, string>> = {
@@ -41,7 +42,9 @@ function exampleValue(schema: Schema, name: string): unknown {
       return {};
     default:
       if (schema["contentMediaType"] === "application/json") return "{}";
-      return typeof schema["format"] === "string" && schema["format"] in formatExamples ? formatExamples[schema["format"]] : `example-${name.replace(/_/g, "-")}`;
+      return typeof schema["format"] === "string" && schema["format"] in formatExamples
+        ? formatExamples[schema["format"]]
+        : `example-${name.replace(/_/g, "-")}`;
   }
 }
 
@@ -53,14 +56,18 @@ export function exampleArguments(manifest: Manifest, tool: ManifestTool): Record
   if (tool.modePattern) {
     // The rules that make parameters required with mode execute: allOf entries of if/then.
     for (const rule of (schema["allOf"] as readonly Schema[] | undefined) ?? []) {
-      for (const name of ((isSchema(rule["then"]) && rule["then"]["required"]) || []) as readonly string[]) required.add(name);
+      for (const name of ((isSchema(rule["then"]) && rule["then"]["required"]) || []) as readonly string[])
+        required.add(name);
     }
   }
   const args: Record<string, unknown> = {};
   for (const name of Object.keys(properties)) {
     if (!required.has(name)) continue;
     const property = properties[name];
-    args[name] = tool.modePattern && name === "mode" ? manifest.toolMode.execute : exampleValue(isSchema(property) ? property : {}, name);
+    args[name] =
+      tool.modePattern && name === "mode"
+        ? manifest.toolMode.execute
+        : exampleValue(isSchema(property) ? property : {}, name);
   }
   return args;
 }
@@ -70,8 +77,8 @@ export function toolSnippets(server: SiteServer, tool: ManifestTool): Snippet[] 
   const { manifest } = server;
   const args = JSON.stringify(exampleArguments(manifest, tool), null, 2);
   const find = (route: string, nameAt: string) =>
-    `import tools from ${text(`${manifest.package}/${server.routeFiles.get(route)!.get(tool.modelName)!}`)} with { type: "json" };\n\n` +
-    `const tool = tools.find((t) => ${nameAt} === ${text(tool.modelName)})!;`;
+    `import tools from ${text(`${manifest.package}/${server.routeFiles.get(route)!.get(tool.modelName)!}`)} with ` +
+    `{ type: "json" };\n\nconst tool = tools.find((t) => ${nameAt} === ${text(tool.modelName)})!;`;
   const byRoute: Readonly<Record<string, string>> = {
     "openai-chat": find("openai-chat", "t.function.name"),
     "openai-responses": find("openai-responses", "t.name"),
@@ -87,7 +94,16 @@ export function toolSnippets(server: SiteServer, tool: ManifestTool): Snippet[] 
     {
       route: "MCP",
       language: "json",
-      code: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.modelName, arguments: exampleArguments(manifest, tool) } }, null, 2),
+      code: JSON.stringify(
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: tool.modelName, arguments: exampleArguments(manifest, tool) },
+        },
+        null,
+        2,
+      ),
     },
   ];
 }

@@ -69,7 +69,9 @@ const annotationWords: readonly (readonly [keyof ToolAnnotations, string, string
 
 /** The stated hints in words; an absent hint is not stated, so it is not shown. */
 function annotationList(annotations: ToolAnnotations): string[] {
-  return annotationWords.flatMap(([key, yes, no]) => (annotations[key] === undefined ? [] : [annotations[key] ? yes : no]));
+  return annotationWords.flatMap(([key, yes, no]) =>
+    annotations[key] === undefined ? [] : [annotations[key] ? yes : no],
+  );
 }
 
 function authText(manifest: Manifest): string {
@@ -92,7 +94,8 @@ function toolView(server: SiteServer, tool: ManifestTool): ToolView {
     notes: tool.notes,
     judgments: tool.judgments,
     secrets: tool.secrets,
-    scopes: tool.scopes === null ? "not shown in the catalog" : tool.scopes.length === 0 ? "none" : tool.scopes.join(", "),
+    scopes:
+      tool.scopes === null ? "not shown in the catalog" : tool.scopes.length === 0 ? "none" : tool.scopes.join(", "),
     routes: routes.map((route) => ({
       label: route.label,
       file: server.routeFiles.get(route.id)!.get(tool.modelName)!,
@@ -100,7 +103,9 @@ function toolView(server: SiteServer, tool: ManifestTool): ToolView {
       notEnforced:
         route.form === null
           ? []
-          : tool.lowering.notEnforced[route.form].map((dropped) => `${droppedAt(dropped)}: ${dropped.reason} (${dropped.keyword})`),
+          : tool.lowering.notEnforced[route.form].map(
+              (dropped) => `${droppedAt(dropped)}: ${dropped.reason} (${dropped.keyword})`,
+            ),
     })),
     snippets: toolSnippets(server, tool),
   };

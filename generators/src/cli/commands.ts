@@ -31,10 +31,13 @@ reports every problem with file:line:col, a code frame and a hint. Exits 0 when 
   onSpecError: { outcome: "", exit: 1 },
   run({ root, cwd, out, parsed }) {
     // Spec paths are relative to where the command runs; anything else names a server (slug or name).
-    const files = parsed.positionals.map((arg) => (arg.endsWith(".yaml") ? relative(root, resolve(cwd, arg)) : `specs/${resolveServers(root, [arg]).join("")}.yaml`));
+    const files = parsed.positionals.map((arg) =>
+      arg.endsWith(".yaml") ? relative(root, resolve(cwd, arg)) : `specs/${resolveServers(root, [arg]).join("")}.yaml`,
+    );
     const catalog = loadCatalog({ root, ...(files.length > 0 && { only: files }) });
     const tools = catalog.servers.reduce((n, s) => n + s.tools.length, 0);
-    if (parsed.values["json"] === true) printJson(out, { ok: true, servers: catalog.servers.length, tools, diagnostics: [] });
+    if (parsed.values["json"] === true)
+      printJson(out, { ok: true, servers: catalog.servers.length, tools, diagnostics: [] });
     else out.stdout(`${catalog.servers.length} spec(s), ${tools} tools: no errors\n`);
     return 0;
   },
@@ -67,16 +70,23 @@ spec errors (nothing is written then).
     // `--server` runs read a spec or two, too little for a second thread to pay off, and Nx runs them
     // two at a time on all cores: seven such runs took about 30% longer with a worker each.
     const worker = servers.length === 0 ? startSpecWorker?.() : undefined;
-    const { result, changes } = generateAndWrite({ ...selected, catalog: await loadSpecs(selected, worker) }, servers.length === 0);
+    const { result, changes } = generateAndWrite(
+      { ...selected, catalog: await loadSpecs(selected, worker) },
+      servers.length === 0,
+    );
     const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
     if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
     const written = new Set(changes.write.map((f) => f.path));
     for (const run of result.runs) {
       const changed = run.files.filter((f) => written.has(f.path)).length;
-      out.stdout(`${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug}  ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`);
+      out.stdout(
+        `${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug} ` +
+          ` ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`,
+      );
     }
-    for (const { slug } of changes.packages.filter((p) => p.files.length === 0)) out.stdout(`removed packages/${slug} (its spec is gone)\n`);
+    for (const { slug } of changes.packages.filter((p) => p.files.length === 0))
+      out.stdout(`removed packages/${slug} (its spec is gone)\n`);
     if (changes.remove.length > 0) out.stdout(`deleted ${changes.remove.length} stale file(s)\n`);
     out.stdout(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
     return 0;
@@ -107,12 +117,23 @@ Exits 0 when in sync, 1 on drift, 2 when the specs do not load.
       return ok ? 0 : 1;
     }
     if (ok) {
-      out.stdout(`toolcat check-drift: ${report.packages} packages, ${report.files} files in sync (${(performance.now() - start).toFixed(0)} ms)\n`);
+      out.stdout(
+        `toolcat check-drift: ${report.packages} packages, ${report.files} files in sync ` +
+          `(${(performance.now() - start).toFixed(0)} ms)\n`,
+      );
       return 0;
     }
     out.stderr(formatDrift(report));
     if (inGitHubActions(env)) {
-      for (const d of report.drift) out.stdout(annotation({ file: d.path, code: `drift (${d.kind})`, message: `${d.path} differs from what specs/ and generators/ produce`, hint: `Run \`${fixCommand}\` and commit the result.` }));
+      for (const d of report.drift)
+        out.stdout(
+          annotation({
+            file: d.path,
+            code: `drift (${d.kind})`,
+            message: `${d.path} differs from what specs/ and generators/ produce`,
+            hint: `Run \`${fixCommand}\` and commit the result.`,
+          }),
+        );
     }
     return 1;
   },

@@ -54,23 +54,35 @@ type Outcome = "written" | "unchanged" | "would write" | "failed";
 
 export async function schemasPull({ root, env, out, parsed }: RunContext): Promise<number> {
   const [action] = parsed.positionals;
-  if (action !== "pull" || parsed.positionals.length > 1) throw new UsageError(action === undefined ? "missing subcommand: pull" : `unknown subcommand "${parsed.positionals.join(" ")}"`);
+  if (action !== "pull" || parsed.positionals.length > 1)
+    throw new UsageError(
+      action === undefined ? "missing subcommand: pull" : `unknown subcommand "${parsed.positionals.join(" ")}"`,
+    );
   const value = (name: string, variable: string): string | undefined => {
     const given = parsed.values[name];
     return typeof given === "string" ? given : env[variable];
   };
   const baseUrl = engineUrl(parsed.values, env, (line) => out.stderr(`toolcat schemas pull: ${line}\n`));
   const apiKey = value("api-key", "TOOLCAT_API_KEY");
-  if (baseUrl === undefined || baseUrl === "") throw new UsageError("no engine address: pass --engine-url or set TOOLCAT_ENGINE_URL");
+  if (baseUrl === undefined || baseUrl === "")
+    throw new UsageError("no engine address: pass --engine-url or set TOOLCAT_ENGINE_URL");
   if (apiKey === undefined || apiKey === "") throw new UsageError("no API key: set TOOLCAT_API_KEY or pass --api-key");
   const capturedFrom = transportAddress(baseUrl);
   const timeoutMs = Number(parsed.values["timeout"] ?? "30000");
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout must be a positive whole number of milliseconds");
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError("--timeout must be a positive whole number of milliseconds");
 
   const servers = resolveServers(root, strings(parsed.values["server"]));
   // Stored captures are not read: a broken one must not stop the pull that replaces it.
-  const catalog = loadCatalog({ root, requestBodies: false, ...(servers.length > 0 && { only: servers.map((s) => `specs/${s}.yaml`) }) });
-  const tools = selectTools(catalog.servers.flatMap((server) => server.tools.filter((t) => t.modePattern).map((tool) => ({ server, tool }))), strings(parsed.values["tool"]));
+  const catalog = loadCatalog({
+    root,
+    requestBodies: false,
+    ...(servers.length > 0 && { only: servers.map((s) => `specs/${s}.yaml`) }),
+  });
+  const tools = selectTools(
+    catalog.servers.flatMap((server) => server.tools.filter((t) => t.modePattern).map((tool) => ({ server, tool }))),
+    strings(parsed.values["tool"]),
+  );
   const mode = ignoringModes(catalog.rules.toolMode)[0];
   if (mode === undefined) throw new UsageError("the catalog's ToolMode has no value besides execute");
 
@@ -84,35 +96,56 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
     const file = captureFile(server.slug, tool.name);
     let outcome: Outcome;
     try {
-      const definition = { name: tool.name, fullName: tool.fullName, secrets: tool.secrets, validate: (input: unknown) => ({ ok: true as const, value: input }) };
+      const definition = {
+        name: tool.name,
+        fullName: tool.fullName,
+        secrets: tool.secrets,
+        validate: (input: unknown) => ({ ok: true as const, value: input }),
+      };
       // An engine may echo the key or a URL password anywhere: captures and messages are redacted.
       const answer = cleanJson(await caller.call(definition, { mode }, { timeoutMs }), caller.redact);
       if (!answer.ok) throw new Error(`returned a value that is not JSON: ${answer.problem}`);
       const read = readAnswer(answer.value);
       if (!read.ok) {
-        const problems = read.problems.map((p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`);
-        throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`);
+        const problems = read.problems.map(
+          (p) => `${p.path.length === 0 ? "" : `at /${p.path.join("/")}: `}${p.message}`,
+        );
+        const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : "";
+        throw new Error(`returned no usable request body schema: ${problems.slice(0, 5).join("; ")}${more}`);
       }
-      const capture = { tool: tool.fullName, capturedFrom: caller.redact(capturedFrom), capturedAt: new Date().toISOString(), answer: answer.value };
+      const capture = {
+        tool: tool.fullName,
+        capturedFrom: caller.redact(capturedFrom),
+        capturedAt: new Date().toISOString(),
+        answer: answer.value,
+      };
       outcome = store(root, server, file, capture, dryRun);
       out.stdout(`${progress} ${tool.fullName}: ${outcome} ${file}\n`);
     } catch (error) {
       outcome = "failed";
       // The runtime's errors name the tool already; the others get its name here.
       const message = error instanceof Error ? error.message : String(error);
-      out.stderr(`${progress} ${caller.redact(message.includes(tool.fullName) ? message : `${tool.fullName}: ${message}`)}\n`);
+      out.stderr(
+        `${progress} ${caller.redact(message.includes(tool.fullName) ? message : `${tool.fullName}: ${message}`)}\n`,
+      );
     }
     counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
   }
-  const summary = (["written", "would write", "unchanged", "failed"] as const).filter((o) => counts.has(o)).map((o) => `${counts.get(o)} ${o}`);
-  out.stdout(`toolcat schemas pull: ${tools.length} tool(s)${summary.length > 0 ? `: ${summary.join(", ")}` : ""}${dryRun ? " (dry run: nothing written)" : ""}\n`);
+  const summary = (["written", "would write", "unchanged", "failed"] as const)
+    .filter((o) => counts.has(o))
+    .map((o) => `${counts.get(o)} ${o}`);
+  out.stdout(
+    `toolcat schemas pull: ${tools.length} ` +
+      `tool(s)${summary.length > 0 ? `: ${summary.join(", ")}` : ""}${dryRun ? " (dry run: nothing written)" : ""}\n`,
+  );
   return counts.has("failed") ? 1 : 0;
 }
 
 function selectTools<T extends { readonly tool: Tool }>(tools: readonly T[], names: readonly string[]): T[] {
   if (names.length === 0) return [...tools];
   for (const name of names) {
-    if (!tools.some(({ tool }) => tool.name === name || tool.fullName === name)) throw new UsageError(`no mode-pattern tool named "${name}" in the selected servers`);
+    if (!tools.some(({ tool }) => tool.name === name || tool.fullName === name))
+      throw new UsageError(`no mode-pattern tool named "${name}" in the selected servers`);
   }
   return tools.filter(({ tool }) => names.includes(tool.name) || names.includes(tool.fullName));
 }
@@ -121,7 +154,11 @@ function selectTools<T extends { readonly tool: Tool }>(tools: readonly T[], nam
  * The engine's address: --engine-url, else TOOLCAT_ENGINE_URL. The earlier names, --base-url and
  * TOOLCAT_BASE_URL, still work (a flag before any variable), each with one line naming its replacement.
  */
-function engineUrl(flags: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>>, warn: (line: string) => void): string | undefined {
+function engineUrl(
+  flags: Readonly<Record<string, unknown>>,
+  env: Readonly<Record<string, string | undefined>>,
+  warn: (line: string) => void,
+): string | undefined {
   const sources = [
     { name: "--engine-url", value: flags["engine-url"] },
     { name: "--base-url", value: flags["base-url"], instead: "--engine-url" },
@@ -153,7 +190,11 @@ function store(root: string, server: Server, file: string, capture: CaptureFile,
   const problems = captureProblems(server, file, text);
   if (problems.length > 0) {
     const shown = problems.slice(0, 3).map((d) => `${d.code} at ${d.line}:${d.col}: ${printable(d.message)}`);
-    throw new Error(`the answer would not load as ${file} (${shown.join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}); nothing was written`);
+    throw new Error(
+      `the answer would not load as ${file} ` +
+        `(${shown.join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}); nothing was ` +
+        "written",
+    );
   }
   const dir = dirname(file);
   refuseLinks(root, dir, file);
@@ -175,5 +216,9 @@ function store(root: string, server: Server, file: string, capture: CaptureFile,
 
 function refuseLinks(root: string, dir: string, file: string): void {
   const link = linkedDirectory(root, dir);
-  if (link !== undefined) throw new Error(`${link} is a symbolic link; ${file} is written only inside the workspace, so nothing was written (make ${link} a real directory)`);
+  if (link !== undefined)
+    throw new Error(
+      `${link} is a symbolic link; ${file} is written only inside the workspace, so nothing was written (make ` +
+        `${link} a real directory)`,
+    );
 }

@@ -11,10 +11,17 @@ export function resolveServers(root: string, wanted: readonly string[]): string[
   return [
     ...new Set(
       wanted.map((value) => {
-        const slug = value.endsWith(".yaml") ? basename(value, ".yaml") : /[A-Z]/.test(value) ? kebabCase(value) : value;
+        const slug = value.endsWith(".yaml")
+          ? basename(value, ".yaml")
+          : /[A-Z]/.test(value)
+            ? kebabCase(value)
+            : value;
         if (slugs.includes(slug)) return slug;
         const suggestion = closest(value, [...slugs, ...slugs.map(pascalCase)]);
-        throw new UsageError(`unknown server "${value}"${suggestion ? ` (did you mean ${suggestion}?)` : ""}; valid servers: ${slugs.join(", ")}`);
+        throw new UsageError(
+          `unknown server "${value}"${suggestion ? ` (did you mean ${suggestion}?)` : ""}; valid servers: ` +
+            `${slugs.join(", ")}`,
+        );
       }),
     ),
   ];

@@ -18,17 +18,24 @@ export interface ParsedArgs {
 
 export function parseCommandArgs(args: readonly string[], options: OptionSpec, allowPositionals: boolean): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: { ...helpOption, ...options }, strict: true, allowPositionals });
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { ...helpOption, ...options },
+      strict: true,
+      allowPositionals,
+    });
     return { values, positionals };
   } catch (error) {
     // Node's messages name the flag and say what is wrong; keep the first sentence, drop its advice
     // about `--` (positionals are never flags here).
-    const message = error instanceof Error ? error.message.split(/\.\s/, 1)[0] ?? error.message : String(error);
+    const message = error instanceof Error ? (error.message.split(/\.\s/, 1)[0] ?? error.message) : String(error);
     throw new UsageError(message.replace(/\.$/, ""));
   }
 }
 
 /** The values of a `multiple: true` string option. */
 export function strings(value: ParsedArgs["values"][string]): string[] {
-  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+    (v): v is string => typeof v === "string",
+  );
 }

@@ -23,5 +23,4 @@ export const oncePer = <K extends object, V>(compute: (key: K) => V): ((key: K) 
   keptIn(new WeakMap<K, V>(), compute);
 
 /** Kept for the life of the process: for keys that are values (strings, numbers), not objects. */
-export const oncePerProcess = <K, V>(compute: (key: K) => V): ((key: K) => V) =>
-  keptIn(new Map<K, V>(), compute);
+export const oncePerProcess = <K, V>(compute: (key: K) => V): ((key: K) => V) => keptIn(new Map<K, V>(), compute);

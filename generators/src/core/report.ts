@@ -36,7 +36,14 @@ export function countOf(diagnostics: readonly Diagnostic[]): string {
 
 /** The JSON form of a diagnostic: every field, no code frame. */
 export function diagnosticJson(d: Diagnostic): object {
-  return { file: d.file, line: d.line, col: d.col, code: d.code, message: d.message, ...(d.hint !== undefined && { hint: d.hint }) };
+  return {
+    file: d.file,
+    line: d.line,
+    col: d.col,
+    code: d.code,
+    message: d.message,
+    ...(d.hint !== undefined && { hint: d.hint }),
+  };
 }
 
 export function printJson(out: Out, value: object): void {
@@ -44,8 +51,20 @@ export function printJson(out: Out, value: object): void {
 }
 
 /** `::error file=…,line=…,col=…,title=…::message`, escaped as the workflow command syntax requires. */
-export function annotation(d: { file: string; line?: number; col?: number; code: string; message: string; hint?: string }): string {
-  const properties = [`file=${escapeProperty(d.file)}`, ...(d.line !== undefined ? [`line=${d.line}`] : []), ...(d.col !== undefined ? [`col=${d.col}`] : []), `title=${escapeProperty(d.code)}`];
+export function annotation(d: {
+  file: string;
+  line?: number;
+  col?: number;
+  code: string;
+  message: string;
+  hint?: string;
+}): string {
+  const properties = [
+    `file=${escapeProperty(d.file)}`,
+    ...(d.line !== undefined ? [`line=${d.line}`] : []),
+    ...(d.col !== undefined ? [`col=${d.col}`] : []),
+    `title=${escapeProperty(d.code)}`,
+  ];
   const message = d.hint === undefined ? d.message : `${d.message}\n${d.hint}`;
   return `::error ${properties.join(",")}::${escapeData(message)}\n`;
 }

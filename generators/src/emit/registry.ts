@@ -4,7 +4,14 @@ import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { clientEmitter } from "./typescript/client.ts";
 import { codeApiEmitter } from "./code/api.ts";
-import { packageDir, type EmitContext, type EmitResources, type Emitter, type IndexEntry, type PublishedFiles } from "./core/emitter.ts";
+import {
+  packageDir,
+  type EmitContext,
+  type EmitResources,
+  type Emitter,
+  type IndexEntry,
+  type PublishedFiles,
+} from "./core/emitter.ts";
 import { licenseEmitter } from "./package/license.ts";
 import { manifestEmitter } from "./model/manifest.ts";
 import { modelEntryEmitter } from "./model/entry.ts";
@@ -74,7 +81,9 @@ export function packageOutputs(): string[] {
  * package.json), and each emitter's subpath exports with the package entry first.
  */
 export function publishedFiles(): PublishedFiles {
-  const kept = emitters.flatMap((emitter) => allOutputs(emitter).filter((path) => !(emitter.unpublished ?? []).includes(path)));
+  const kept = emitters.flatMap((emitter) =>
+    allOutputs(emitter).filter((path) => !(emitter.unpublished ?? []).includes(path)),
+  );
   const files = ["dist", ...new Set(kept.map(topLevel))].filter((path) => path !== "package.json");
   const exports = Object.fromEntries(
     emitters
@@ -84,23 +93,49 @@ export function publishedFiles(): PublishedFiles {
   return { files, exports: { ...exports, "./package.json": "./package.json" } };
 }
 
-/** The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded resources. */
-export function emitContext(server: Server, catalog: Catalog, versions: Versions, resources: EmitResources): EmitContext {
+/**
+ * The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded
+ * resources.
+ */
+export function emitContext(
+  server: Server,
+  catalog: Catalog,
+  versions: Versions,
+  resources: EmitResources,
+): EmitContext {
   const toolMode = catalog.rules.toolMode;
   const names = catalog.names.get(server.name);
   if (names === undefined) throw new Error(`toolcat internal error: no names record for ${server.name}`);
   const documentation = serverFacts(server, catalog.rules);
   const search = catalog.rules.search;
-  return { server, catalog: catalog.rules.catalog, toolMode, search, versions, names, documentation, published: publishedFiles(), resources };
+  return {
+    server,
+    catalog: catalog.rules.catalog,
+    toolMode,
+    search,
+    versions,
+    names,
+    documentation,
+    published: publishedFiles(),
+    resources,
+  };
 }
 
-export function generateServer(server: Server, catalog: Catalog, versions: Versions, resources: EmitResources): GeneratedFile[] {
+export function generateServer(
+  server: Server,
+  catalog: Catalog,
+  versions: Versions,
+  resources: EmitResources,
+): GeneratedFile[] {
   const context = emitContext(server, catalog, versions, resources);
   return emitters.flatMap((emitter) => emitter.emit(context)).sort(byPath);
 }
 
 function indexLines(entry: IndexEntry): string[] {
-  const lines = entry.names === "all" ? [`export * from ${JSON.stringify(entry.module)};`] : [nameList("export", entry.names, entry.module)];
+  const lines =
+    entry.names === "all"
+      ? [`export * from ${JSON.stringify(entry.module)};`]
+      : [nameList("export", entry.names, entry.module)];
   if (entry.types !== undefined) lines.push(nameList("export type", entry.types, entry.module));
   return lines;
 }

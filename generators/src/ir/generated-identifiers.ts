@@ -152,7 +152,16 @@ export const indexModule = {
     "TransportError",
     "ValidationError",
   ],
-  runtimeTypes: ["CallOptions", "ClientOptions", "OpenAiToolParameters", "ToolSearchHit", "ToolSearchOptions", "Transport", "ValidationIssue", "ValidationResult"],
+  runtimeTypes: [
+    "CallOptions",
+    "ClientOptions",
+    "OpenAiToolParameters",
+    "ToolSearchHit",
+    "ToolSearchOptions",
+    "Transport",
+    "ValidationIssue",
+    "ValidationResult",
+  ],
 } as const;
 
 /** Every identifier the generated modules declare or read and every name the package index re-exports. */

@@ -7,7 +7,9 @@ import { modelNamePattern } from "./model-names.ts";
 export interface ToolGroup {
   /** The document's heading; undefined for the tools without one (and for a server without headings). */
   readonly title: string | undefined;
-  /** kebab-case, unique within the server (`approvals-and-offers`, `other`; the server's slug when it has no headings). */
+  /**
+   * kebab-case, unique within the server (`approvals-and-offers`, `other`; the server's slug when it has no headings).
+   */
   readonly slug: string;
   /** Provider-safe (`^[a-zA-Z0-9_-]{1,64}$`): `RecruitApi_ApprovalsAndOffers`, or the server name alone. */
   readonly namespace: string;
@@ -39,14 +41,16 @@ export function toolGroups(server: Server): ToolGroup[] {
   return [...byTitle].map(([title, tools], index) => {
     const words = title === undefined ? [rest.word] : wordsOf(title);
     // Cut so a path stays short on every file system; a cut slug still starts with the heading's words.
-    const base = words.length === 0 ? `group-${index + 1}` : words.join("-").toLowerCase().slice(0, maxSlug).replace(/-+$/, "");
+    const base =
+      words.length === 0 ? `group-${index + 1}` : words.join("-").toLowerCase().slice(0, maxSlug).replace(/-+$/, "");
     // Two headings that differ only in punctuation or case would share a slug; the later one is numbered.
     let slug = base;
     for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
     slugs.add(slug);
     const suffix = slug === base && words.length > 0 ? words.map(capitalized).join("") : `Group${index + 1}`;
     const namespace = `${server.name}_${suffix}`.slice(0, 64);
-    if (!modelNamePattern.test(namespace)) throw new Error(`namespace ${JSON.stringify(namespace)} of ${server.name} is not provider-safe`);
+    if (!modelNamePattern.test(namespace))
+      throw new Error(`namespace ${JSON.stringify(namespace)} of ${server.name} is not provider-safe`);
     return { title, slug, namespace, tools };
   });
 }

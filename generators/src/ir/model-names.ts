@@ -36,17 +36,32 @@ export function modelNameProblems(server: NamedServer): NameProblem[] {
   for (const tool of server.tools) {
     const name = modelToolName(server, tool);
     if (!modelNamePattern.test(name)) {
-      problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} must be 1-64 letters, digits, _ or - (it has ${name.length} characters)` });
+      problems.push({
+        tool: tool.name,
+        message:
+          `model name ${JSON.stringify(name)} must be 1-64 letters, digits, _ or - (it has ${name.length} ` +
+          "characters)",
+      });
     } else if (!geminiNamePattern.test(name)) {
-      problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} must start with a letter or _ (Gemini's rule)` });
+      problems.push({
+        tool: tool.name,
+        message: `model name ${JSON.stringify(name)} must start with a letter or _ (Gemini's rule)`,
+      });
     }
     if (parseModelToolName(server, name) !== tool.name) {
-      problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} does not read back as ${tool.name}` });
+      problems.push({
+        tool: tool.name,
+        message: `model name ${JSON.stringify(name)} does not read back as ${tool.name}`,
+      });
     }
     // Compared without case: some clients match tool names case-insensitively.
     const key = name.toLowerCase();
     const other = seen.get(key);
-    if (other !== undefined) problems.push({ tool: tool.name, message: `model name ${JSON.stringify(name)} collides with the one of ${other}` });
+    if (other !== undefined)
+      problems.push({
+        tool: tool.name,
+        message: `model name ${JSON.stringify(name)} collides with the one of ${other}`,
+      });
     else seen.set(key, tool.name);
   }
   return problems;

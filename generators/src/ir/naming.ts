@@ -48,7 +48,16 @@ export function packageNameFor(slug: string): string {
 }
 
 /** Client members that tool methods must not shadow. */
-const reservedMethods = new Set(["call", "redact", "tools", "constructor", "toString", "valueOf", "hasOwnProperty", "then"]);
+const reservedMethods = new Set([
+  "call",
+  "redact",
+  "tools",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "then",
+]);
 
 /**
  * Client method names for a server's tools: lowerCamelCase, with a `Tool` suffix where the plain
@@ -139,7 +148,8 @@ export interface ServerNames {
 }
 
 /** What a clashing name was derived from: the catalog's ToolMode name, the server name or a tool name. */
-export type NameSource = { readonly kind: "toolMode" } | { readonly kind: "server" } | { readonly kind: "tool"; readonly tool: string };
+export type NameSource =
+  { readonly kind: "toolMode" } | { readonly kind: "server" } | { readonly kind: "tool"; readonly tool: string };
 
 export interface NameClash {
   readonly source: NameSource;
@@ -153,25 +163,42 @@ class NameTable {
   readonly exports = new Set<string>();
 
   constructor(generated: GeneratedIdentifiers) {
-    for (const name of [...generated.exports, ...generated.locals]) this.owners.set(name, "the generated package itself");
+    for (const name of [...generated.exports, ...generated.locals])
+      this.owners.set(name, "the generated package itself");
     for (const name of generated.exports) this.exports.add(name);
   }
 
-  /** Claims `name` for `owner` (`tool GetThing`); a name someone else holds is a clash, `rename` says what to rename. */
+  /**
+   * Claims `name` for `owner` (`tool GetThing`); a name someone else holds is a clash, `rename` says what to rename.
+   */
   claim(name: string, source: NameSource, owner: string, rename: string, exported = true): NameClash[] {
     const earlier = this.owners.get(name);
     this.owners.set(name, owner);
     if (exported) this.exports.add(name);
     if (earlier === undefined || earlier === owner) return [];
     const message = `${owner} generates the identifier ${name}, which is taken by ${earlier}`;
-    return [{ source, message, hint: `${rename}: one module cannot declare ${name} twice, so the package would not compile.` }];
+    return [
+      {
+        source,
+        message,
+        hint: `${rename}: one module cannot declare ${name} twice, so the package would not compile.`,
+      },
+    ];
   }
 }
 
 /** The identifiers every package of the catalog declares, and the clashes of the ToolMode name. */
 function catalogTable(toolModeName: string): { table: NameTable; clashes: NameClash[] } {
   const table = new NameTable(generatedIdentifiers);
-  return { table, clashes: table.claim(toolModeName, { kind: "toolMode" }, `the ToolMode name ${toolModeName}`, "Rename toolMode.name in catalog.yaml") };
+  return {
+    table,
+    clashes: table.claim(
+      toolModeName,
+      { kind: "toolMode" },
+      `the ToolMode name ${toolModeName}`,
+      "Rename toolMode.name in catalog.yaml",
+    ),
+  };
 }
 
 /** Clashes of the catalog's ToolMode name with identifiers the generator declares; the catalog reports them. */
@@ -184,7 +211,11 @@ export function toolModeNameClashes(toolModeName: string): NameClash[] {
  * identifier against the generator's own, the ToolMode name (whose own clashes the catalog reports),
  * the client names and each other.
  */
-export function serverNames(server: string, toolModeName: string, toolNames: readonly string[]): { names: ServerNames; clashes: NameClash[] } {
+export function serverNames(
+  server: string,
+  toolModeName: string,
+  toolNames: readonly string[],
+): { names: ServerNames; clashes: NameClash[] } {
   const { names: methods, clashes: methodClashes } = methodNames(toolNames);
   const { table } = catalogTable(toolModeName);
   const clashes: NameClash[] = methodClashes.map(([first, second]) => ({
@@ -194,7 +225,8 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
   }));
   const clientFactory = clientFactoryName(server);
   const clientType = `${server}Client`;
-  for (const name of [clientFactory, clientType]) clashes.push(...table.claim(name, { kind: "server" }, `server ${server}`, "Rename the server"));
+  for (const name of [clientFactory, clientType])
+    clashes.push(...table.claim(name, { kind: "server" }, `server ${server}`, "Rename the server"));
   const tools = new Map<string, ToolNames>();
   for (const tool of toolNames) {
     const derived = toolExportNames(tool);
@@ -202,14 +234,18 @@ export function serverNames(server: string, toolModeName: string, toolNames: rea
     const own = { requestBodyCheck: `check${tool}RequestBody`, parameterList: `parametersOf${tool}` };
     tools.set(tool, { tool, ...derived, ...own, method: methods.get(tool) ?? lowerCamel(tool), modelName });
     const source = { kind: "tool", tool } as const;
-    for (const name of Object.values(derived)) clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool"));
-    for (const name of Object.values(own)) clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool", false));
+    for (const name of Object.values(derived))
+      clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool"));
+    for (const name of Object.values(own))
+      clashes.push(...table.claim(name, source, `tool ${tool}`, "Rename the tool", false));
   }
   for (const problem of modelNameProblems({ name: server, tools: toolNames.map((name) => ({ name })) })) {
     clashes.push({
       source: { kind: "tool", tool: problem.tool },
       message: problem.message,
-      hint: "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -, starting with a letter or _ (Gemini).",
+      hint:
+        "Shorten or rename the tool: model providers accept 1-64 letters, digits, _ or -, starting with a letter " +
+        "or _ (Gemini).",
     });
   }
   const names: ServerNames = {

@@ -22,9 +22,10 @@ const prototypeNames = new Set([
 /** ECMAScript reserved words, strict-mode reserved words and the globals that act like them. */
 const reservedWords = new Set(
   (
-    "await break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if implements import in instanceof interface let new null package private protected public return " +
-    "static super switch this throw true try typeof var void while with yield arguments eval undefined NaN Infinity"
+    "await break case catch class const continue debugger default delete do else enum export extends false " +
+    "finally for function if implements import in instanceof interface let new null package private protected " +
+    "public return static super switch this throw true try typeof var void while with yield arguments eval " +
+    "undefined NaN Infinity"
   ).split(" "),
 );
 

@@ -85,8 +85,7 @@ export type Rule =
   | { readonly kind: "precedence"; readonly parameter: string; readonly over: string; readonly text: string };
 
 export type ParameterList =
-  | { readonly kind: "known"; readonly list: readonly Parameter[] }
-  | { readonly kind: "not-shown" };
+  { readonly kind: "known"; readonly list: readonly Parameter[] } | { readonly kind: "not-shown" };
 
 /** Behaviour hints the document's wording states; an absent hint is "not stated". */
 export interface ToolAnnotations {
@@ -179,7 +178,11 @@ export interface HttpFacts {
   readonly methods: Documented<string>;
   readonly paths: Documented<string>;
   readonly results: Documented<string>;
-  readonly baseUrl?: { readonly secret: string; readonly dataCenters: readonly string[]; readonly notes: readonly string[] };
+  readonly baseUrl?: {
+    readonly secret: string;
+    readonly dataCenters: readonly string[];
+    readonly notes: readonly string[];
+  };
   readonly knownPaths: readonly { readonly tool: string; readonly template: string; readonly description?: string }[];
 }
 
@@ -254,10 +257,17 @@ export interface CatalogRules {
     readonly missingExecuteParameter: Documented<string>;
     readonly notes: readonly string[];
   };
-  readonly notation: { readonly markers: Readonly<Record<string, string>>; readonly types: Readonly<Record<string, string>> };
+  readonly notation: {
+    readonly markers: Readonly<Record<string, string>>;
+    readonly types: Readonly<Record<string, string>>;
+  };
   readonly conventions: readonly string[];
   readonly dataCenters: readonly { readonly name: string; readonly baseAddress: Documented<string> }[];
-  readonly errors: { readonly codes: Documented<string>; readonly statusCodes: Documented<string>; readonly payload: Documented<string> };
+  readonly errors: {
+    readonly codes: Documented<string>;
+    readonly statusCodes: Documented<string>;
+    readonly payload: Documented<string>;
+  };
   readonly versioning: readonly string[];
   readonly notes: readonly string[];
   readonly search: SearchRules;

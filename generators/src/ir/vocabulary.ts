@@ -103,7 +103,8 @@ export function children(schema: Schema): Child[] {
     if (value === undefined || entry.target === undefined || keyword === "$ref") continue;
     const same = entry.target === "same";
     if (entry.value === "schema") out.push({ keyword, schema: value as Schema, same });
-    else if (entry.value === "schemas") for (const s of value as readonly Schema[]) out.push({ keyword, schema: s, same });
+    else if (entry.value === "schemas")
+      for (const s of value as readonly Schema[]) out.push({ keyword, schema: s, same });
     else for (const n of value as readonly Named<Schema>[]) out.push({ keyword, name: n.name, schema: n.value, same });
   }
   return out;

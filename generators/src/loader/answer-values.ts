@@ -20,13 +20,20 @@ export function answerValueProblems(answer: unknown, fromText: boolean): BodyPro
       problems.push(...forbidden(value, `a string at ${where(path)}`));
     } else if (typeof value === "object" && value !== null) {
       if (fromText && path.length > maxDepth) {
-        problems.push({ path: [], message: `the answer's JSON text nests deeper than ${maxDepth} levels (at ${where(path)})`, rule: { code: "too-deep", hint: "Request bodies are shallow; this is not one." } });
+        problems.push({
+          path: [],
+          message: `the answer's JSON text nests deeper than ${maxDepth} levels (at ${where(path)})`,
+          rule: { code: "too-deep", hint: "Request bodies are shallow; this is not one." },
+        });
         continue;
       }
-      const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+      const entries: [string | number, unknown][] = Array.isArray(value)
+        ? value.map((item, i) => [i, item])
+        : Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] ?? ["", undefined];
-        if (typeof key === "string" && fromText) problems.push(...forbidden(key, `the key ${JSON.stringify(key)} at ${where(path)}`));
+        if (typeof key === "string" && fromText)
+          problems.push(...forbidden(key, `the key ${JSON.stringify(key)} at ${where(path)}`));
         stack.push({ value: child, path: [...path, key] });
       }
     }
@@ -36,7 +43,13 @@ export function answerValueProblems(answer: unknown, fromText: boolean): BodyPro
 
 /** A JSON-text answer is one string in the file: its problems are placed there, and named by pointer. */
 function forbidden(text: string, what: string): BodyProblem[] {
-  return forbiddenCharacters(text).slice(0, 1).map(({ name }) => ({ path: [], message: `${name} in ${what} of the answer's JSON text`, rule: { code: "forbidden-character", hint: forbiddenHint } }));
+  return forbiddenCharacters(text)
+    .slice(0, 1)
+    .map(({ name }) => ({
+      path: [],
+      message: `${name} in ${what} of the answer's JSON text`,
+      rule: { code: "forbidden-character", hint: forbiddenHint },
+    }));
 }
 
 function where(path: AnswerPath): string {

@@ -22,20 +22,39 @@ interface Read {
 /** A node with a `$ref`. */
 type RefNode = SchemaNode & { readonly $ref: string };
 
-const repull = "Capture it again once the engine's schema is fixed, or delete the file to keep request_body an untyped string.";
+const repull =
+  "Capture it again once the engine's schema is fixed, or delete the file to keep request_body an untyped string.";
 
 /** Problems of the read body's $refs: a cycle without a field or item in between, or too much expansion. */
 export function refProblems(read: Read, rootPath: AnswerPath, refPath: (ref: SchemaNode) => AnswerPath): BodyProblem[] {
   const cycle = unguardedCycle(read.definitions);
   if (cycle !== undefined) {
-    return [{
-      path: refPath(cycle.closing),
-      message: `$ref cycle ${cycle.names.join(" → ")} passes through no object field or array item: checking a value against it would never end`,
-      rule: { code: "request-body-cycle", hint: `A recursive schema must recurse through a field or array items. ${repull}` },
-    }];
+    return [
+      {
+        path: refPath(cycle.closing),
+        message:
+          `$ref cycle ${cycle.names.join(" → ")} passes through no object field or array item: checking a value ` +
+          "against it would never end",
+        rule: {
+          code: "request-body-cycle",
+          hint: `A recursive schema must recurse through a field or array items. ${repull}`,
+        },
+      },
+    ];
   }
   const expansion = expansionProblem(read);
-  return expansion === undefined ? [] : [{ path: expansion.ref === undefined ? rootPath : refPath(expansion.ref), message: expansion.message, rule: { code: "request-body-too-large", hint: `toolcat follows every $ref where it is used when it compares captures. ${repull}` } }];
+  return expansion === undefined
+    ? []
+    : [
+        {
+          path: expansion.ref === undefined ? rootPath : refPath(expansion.ref),
+          message: expansion.message,
+          rule: {
+            code: "request-body-too-large",
+            hint: `toolcat follows every $ref where it is used when it compares captures. ${repull}`,
+          },
+        },
+      ];
 }
 
 /** The $refs a schema's check reaches on the same value, without entering a field, an item or a key. */
@@ -52,7 +71,11 @@ function unguardedRefs(schema: Schema): RefNode[] {
  */
 function unguardedCycle(components: Read["definitions"]): { names: string[]; closing: RefNode } | undefined {
   const index = new Map(components.map((c, i) => [c.name, i]));
-  const edges = components.map((c) => unguardedRefs(c.schema).map((ref) => ({ ref, to: index.get(ref.$ref) ?? -1 })).filter((e) => e.to >= 0));
+  const edges = components.map((c) =>
+    unguardedRefs(c.schema)
+      .map((ref) => ({ ref, to: index.get(ref.$ref) ?? -1 }))
+      .filter((e) => e.to >= 0),
+  );
   const waiting = edges.map((list) => list.length);
   const referrers = components.map((): number[] => []);
   edges.forEach((list, from) => list.forEach((e) => referrers[e.to]?.push(from)));
@@ -74,7 +97,8 @@ function unguardedCycle(components: Read["definitions"]): { names: string[]; clo
     const edge = edges[at]?.find((e) => !peeled.has(e.to));
     if (edge === undefined) return undefined;
     const seen = order.indexOf(edge.to);
-    if (seen !== -1) return { names: [...order.slice(seen), edge.to].map((i) => components[i]?.name ?? ""), closing: edge.ref };
+    if (seen !== -1)
+      return { names: [...order.slice(seen), edge.to].map((i) => components[i]?.name ?? ""), closing: edge.ref };
     at = edge.to;
   }
 }
@@ -87,21 +111,30 @@ interface Open {
 /** Walks the expanded body with an explicit stack, stopping as soon as a limit is passed. */
 function expansionProblem(read: Read): { message: string; ref: SchemaNode | undefined } | undefined {
   const components = new Map(read.definitions.map((c) => [c.name, c.schema]));
-  const stack: { schema: Schema; depth: number; open: Open | undefined; via: SchemaNode | undefined }[] = [{ schema: read.root, depth: 0, open: undefined, via: undefined }];
+  const stack: { schema: Schema; depth: number; open: Open | undefined; via: SchemaNode | undefined }[] = [
+    { schema: read.root, depth: 0, open: undefined, via: undefined },
+  ];
   let count = 0;
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const { schema, depth, open, via } = frame;
     if (++count > maxExpandedSchemas) {
-      return { message: `the body has more than ${maxExpandedSchemas} schemas once each $ref is replaced by its component`, ref: undefined };
+      return {
+        message: `the body has more than ${maxExpandedSchemas} schemas once each $ref is replaced by its component`,
+        ref: undefined,
+      };
     }
     if (depth > maxExpandedDepth) {
-      return { message: `the body nests deeper than ${maxExpandedDepth} levels once each $ref is replaced by its component`, ref: via };
+      return {
+        message: `the body nests deeper than ${maxExpandedDepth} levels once each $ref is replaced by its component`,
+        ref: via,
+      };
     }
     if (typeof schema === "boolean") continue;
     const name = schema.$ref;
     if (name !== undefined) {
       const target = components.get(name);
-      if (target !== undefined && !isOpen(open, name)) stack.push({ schema: target, depth, open: { name, outer: open }, via: schema });
+      if (target !== undefined && !isOpen(open, name))
+        stack.push({ schema: target, depth, open: { name, outer: open }, via: schema });
     }
     for (const child of children(schema)) stack.push({ schema: child.schema, depth: depth + 1, open, via });
   }

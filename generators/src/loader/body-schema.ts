@@ -29,13 +29,18 @@ export function readAnswer(answer: unknown): { ok: true; value: ReadAnswer } | {
   const { document, root, rootPath, components, componentsPath } = located;
   const reader = new SchemaReader(document, root, rootPath, problems);
   for (const [name, schema] of Object.entries(components)) {
-    if (!componentName.test(name)) problems.push({ path: [...componentsPath, name], message: `component name ${JSON.stringify(name)} is not an OpenAPI component name` });
+    if (!componentName.test(name))
+      problems.push({
+        path: [...componentsPath, name],
+        message: `component name ${JSON.stringify(name)} is not an OpenAPI component name`,
+      });
     else reader.define(`/components/schemas/${name}`, [...componentsPath.map(String), name], schema);
   }
   const rootSchema = reader.schema(root, rootPath, 0);
   const read = { root: rootSchema, definitions: reader.definitions, answer: { root, components } };
   // Only a schema read without problems has sound refs to follow.
-  if (problems.length === 0) problems.push(...refProblems(read, rootPath, (ref) => reader.refPaths.get(ref) ?? rootPath));
+  if (problems.length === 0)
+    problems.push(...refProblems(read, rootPath, (ref) => reader.refPaths.get(ref) ?? rootPath));
   return problems.length > 0 ? { ok: false, problems: distinct(problems) } : { ok: true, value: read };
 }
 
@@ -77,10 +82,20 @@ function locate(answer: unknown, problems: BodyProblem[]): Located | undefined {
   const json = value["content"];
   if (isObject(json) && isObject(json["application/json"]) && "schema" in json["application/json"]) {
     // A Request Body Object: its JSON media type's schema.
-    return { document: value as JsonValue, root: json["application/json"]["schema"] ?? null, rootPath: ["content", "application/json", "schema"], ...componentsOf(value, problems) };
+    return {
+      document: value as JsonValue,
+      root: json["application/json"]["schema"] ?? null,
+      rootPath: ["content", "application/json", "schema"],
+      ...componentsOf(value, problems),
+    };
   }
   if ("schema" in value && !("type" in value) && !("properties" in value)) {
-    return { document: value as JsonValue, root: value["schema"] ?? null, rootPath: ["schema"], ...componentsOf(value, problems) };
+    return {
+      document: value as JsonValue,
+      root: value["schema"] ?? null,
+      rootPath: ["schema"],
+      ...componentsOf(value, problems),
+    };
   }
   const { components: _components, ...root } = value;
   return { document: value as JsonValue, root, rootPath: [], ...componentsOf(value, problems) };
@@ -91,10 +106,11 @@ function componentsOf(value: JsonObject, problems: BodyProblem[]): Pick<Located,
   if (components === undefined) return { components: {}, componentsPath: ["components", "schemas"] };
   const schemas = isObject(components) ? components["schemas"] : undefined;
   if (!isObject(components) || (schemas !== undefined && !isObject(schemas))) {
-    problems.push({ path: ["components"], message: "components must be an object whose schemas is an object of schemas" });
+    problems.push({
+      path: ["components"],
+      message: "components must be an object whose schemas is an object of schemas",
+    });
     return { components: {}, componentsPath: ["components", "schemas"] };
   }
   return { components: schemas ?? {}, componentsPath: ["components", "schemas"] };
 }
-
-

@@ -18,13 +18,31 @@ export function buildCatalogRules(source: SpecSource, diagnostics: Diagnostic[])
   const report = new Reporter(source, diagnostics);
   const modes = raw.toolMode.values;
   report.identifier(["toolMode", "name"], raw.toolMode.name, "pascal", "ToolMode name");
-  for (const { message, hint } of toolModeNameClashes(raw.toolMode.name)) report.error(["toolMode", "name"], "name-clash", message, hint);
-  modes.forEach((m, i) => report.identifier(["toolMode", "values", i, "enumName"], m.enumName, "upperSnake", "ToolMode enumName"));
-  report.seenOnce(modes.map((m) => m.value), (i) => ["toolMode", "values", i, "value"], "duplicate-enum-value", "ToolMode value");
-  report.seenOnce(modes.map((m) => m.enumName), (i) => ["toolMode", "values", i, "enumName"], "duplicate-enum-value", "ToolMode enumName");
+  for (const { message, hint } of toolModeNameClashes(raw.toolMode.name))
+    report.error(["toolMode", "name"], "name-clash", message, hint);
+  modes.forEach((m, i) =>
+    report.identifier(["toolMode", "values", i, "enumName"], m.enumName, "upperSnake", "ToolMode enumName"),
+  );
+  report.seenOnce(
+    modes.map((m) => m.value),
+    (i) => ["toolMode", "values", i, "value"],
+    "duplicate-enum-value",
+    "ToolMode value",
+  );
+  report.seenOnce(
+    modes.map((m) => m.enumName),
+    (i) => ["toolMode", "values", i, "enumName"],
+    "duplicate-enum-value",
+    "ToolMode enumName",
+  );
   const execute = modes.find((m) => m.value === "execute");
   if (execute === undefined) {
-    report.error(["toolMode", "values"], "missing-key", 'ToolMode has no "execute" value', "The mode pattern needs the execute value that makes `~` parameters required.");
+    report.error(
+      ["toolMode", "values"],
+      "missing-key",
+      'ToolMode has no "execute" value',
+      "The mode pattern needs the execute value that makes `~` parameters required.",
+    );
   }
   return {
     specFile: source.file,
@@ -59,7 +77,12 @@ function checkSynonyms(groups: readonly (readonly string[])[], report: Reporter)
     report.seenOnce(group, at, "duplicate-synonym", "synonym");
     group.forEach((word, i) => {
       if (words(word).every(isFillerWord)) {
-        report.error(at(i), "invalid-synonym", `synonym "${word}" has only words a search ignores`, "Use a word that names an action or a thing; words such as \"the\" or \"of\" never match.");
+        report.error(
+          at(i),
+          "invalid-synonym",
+          `synonym "${word}" has only words a search ignores`,
+          'Use a word that names an action or a thing; words such as "the" or "of" never match.',
+        );
       }
     });
   });

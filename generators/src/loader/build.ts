@@ -16,11 +16,18 @@ import type { SpecPath, SpecSource } from "./source.ts";
  * (their errors are already reported) so every other part of the file still gets its semantic checks
  * in the same run.
  */
-export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics: Diagnostic[], skip: ReadonlySet<number> = new Set()): { server: Server; names: ServerNames } {
+export function buildServer(
+  source: SpecSource,
+  rules: CatalogRules,
+  diagnostics: Diagnostic[],
+  skip: ReadonlySet<number> = new Set(),
+): { server: Server; names: ServerNames } {
   const data = source.data as RawServer;
   const kept = data.tools.map((_, i) => i).filter((i) => !skip.has(i));
   const raw: RawServer = skip.size === 0 ? data : { ...data, tools: kept.map((i) => data.tools[i] as RawTool) };
-  const skippedNames = new Set([...skip].map((i) => (data.tools[i] as { name?: unknown } | undefined)?.name).filter((n) => typeof n === "string"));
+  const skippedNames = new Set(
+    [...skip].map((i) => (data.tools[i] as { name?: unknown } | undefined)?.name).filter((n) => typeof n === "string"),
+  );
   const report = new Reporter(source, diagnostics, skip.size === 0 ? undefined : kept);
   report.identifier(["server"], raw.server, "pascal", "Server name");
   const slug = kebabCase(raw.server);
@@ -42,7 +49,12 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
     keywords: raw.keywords ?? [],
     auth,
     secrets: raw.secrets.map((s) => ({ name: s.name, description: s.description, notes: s.notes ?? [] })),
-    resources: (raw.resources ?? []).map((r) => ({ name: r.name, identifiers: r.identifiers ?? [], fields: r.fields ?? [], notes: r.notes ?? [] })),
+    resources: (raw.resources ?? []).map((r) => ({
+      name: r.name,
+      identifiers: r.identifiers ?? [],
+      fields: r.fields ?? [],
+      notes: r.notes ?? [],
+    })),
     returnedFields: documented(raw.returnedFields),
     states: (raw.states ?? []).map((s) => ({
       resource: s.resource,
@@ -58,7 +70,11 @@ export function buildServer(source: SpecSource, rules: CatalogRules, diagnostics
       paths: documented(raw.http?.paths),
       results: documented(raw.http?.results),
       ...(raw.http?.baseUrl && {
-        baseUrl: { secret: raw.http.baseUrl.secret, dataCenters: raw.http.baseUrl.dataCenters ?? [], notes: raw.http.baseUrl.notes ?? [] },
+        baseUrl: {
+          secret: raw.http.baseUrl.secret,
+          dataCenters: raw.http.baseUrl.dataCenters ?? [],
+          notes: raw.http.baseUrl.notes ?? [],
+        },
       }),
       knownPaths: raw.http?.knownPaths ?? [],
     },

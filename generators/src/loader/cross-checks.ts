@@ -13,7 +13,12 @@ export function checkFileName(report: Reporter, raw: RawServer, slug: string): v
   const expected = `${slug}.yaml`;
   const file = report.source.file;
   if (!file.endsWith(`/${expected}`) && file !== expected) {
-    report.error(["server"], "file-name-mismatch", `server ${raw.server} must live in ${expected}`, `Rename the file to specs/${expected} (the package is named after it).`);
+    report.error(
+      ["server"],
+      "file-name-mismatch",
+      `server ${raw.server} must live in ${expected}`,
+      `Rename the file to specs/${expected} (the package is named after it).`,
+    );
   }
 }
 
@@ -21,23 +26,45 @@ export function checkFileName(report: Reporter, raw: RawServer, slug: string): v
 export function checkDeclarations(report: Reporter, raw: RawServer, rules: CatalogRules): void {
   const declared = new Set(raw.secrets.map((s) => s.name));
   raw.secrets.forEach((s, i) => report.identifier(["secrets", i, "name"], s.name, "upperSnake", "Secret name"));
-  report.seenOnce(raw.secrets.map((s) => s.name), (i) => ["secrets", i, "name"], "duplicate-secret", "secret");
+  report.seenOnce(
+    raw.secrets.map((s) => s.name),
+    (i) => ["secrets", i, "name"],
+    "duplicate-secret",
+    "secret",
+  );
   const checkSecret = (path: SpecPath, name: string): void => {
     if (!declared.has(name)) {
       const suggestion = closest(name, declared);
-      report.error(path, "undeclared-secret", `secret "${name}" is not declared in secrets`, suggestion ? `Did you mean "${suggestion}"?` : `Declare it under secrets: with a name and description.`);
+      report.error(
+        path,
+        "undeclared-secret",
+        `secret "${name}" is not declared in secrets`,
+        suggestion ? `Did you mean "${suggestion}"?` : `Declare it under secrets: with a name and description.`,
+      );
     }
   };
   raw.toolSecrets?.forEach((s, i) => checkSecret(["toolSecrets", i], s));
   raw.tools.forEach((tool, t) => tool.secrets?.forEach((s, i) => checkSecret(["tools", t, "secrets", i], s)));
   if (raw.auth.type === "api-key") {
-    if (raw.auth.secret === undefined) report.error(["auth"], "missing-key", 'api-key auth is missing "secret"', "Name the secret that holds the API key.");
+    if (raw.auth.secret === undefined)
+      report.error(
+        ["auth"],
+        "missing-key",
+        'api-key auth is missing "secret"',
+        "Name the secret that holds the API key.",
+      );
     else checkSecret(["auth", "secret"], raw.auth.secret);
   }
   if (raw.http?.baseUrl) checkSecret(["http", "baseUrl", "secret"], raw.http.baseUrl.secret);
   const centers = new Set(rules.dataCenters.map((d) => d.name));
   raw.http?.baseUrl?.dataCenters?.forEach((d, i) => {
-    if (!centers.has(d)) report.error(["http", "baseUrl", "dataCenters", i], "invalid-value", `unknown data center "${d}"`, `Use one of the catalog's data centers: ${[...centers].join(", ")}.`);
+    if (!centers.has(d))
+      report.error(
+        ["http", "baseUrl", "dataCenters", i],
+        "invalid-value",
+        `unknown data center "${d}"`,
+        `Use one of the catalog's data centers: ${[...centers].join(", ")}.`,
+      );
   });
 }
 
@@ -47,20 +74,40 @@ export function checkDeclarations(report: Reporter, raw: RawServer, rules: Catal
  */
 export function checkToolNames(report: Reporter, raw: RawServer, rules: CatalogRules): ServerNames {
   raw.tools.forEach((tool, i) => report.identifier(["tools", i, "name"], tool.name, "pascal", "Tool name"));
-  report.seenOnce(raw.tools.map((t) => t.name), (i) => ["tools", i, "name"], "duplicate-tool", "tool");
-  const { names, clashes } = serverNames(raw.server, rules.toolMode.name, raw.tools.map((t) => t.name));
+  report.seenOnce(
+    raw.tools.map((t) => t.name),
+    (i) => ["tools", i, "name"],
+    "duplicate-tool",
+    "tool",
+  );
+  const { names, clashes } = serverNames(
+    raw.server,
+    rules.toolMode.name,
+    raw.tools.map((t) => t.name),
+  );
   for (const { source, message, hint } of clashes) {
-    const path = source.kind === "tool" ? ["tools", raw.tools.findIndex((t) => t.name === source.tool), "name"] : ["server"];
+    const path =
+      source.kind === "tool" ? ["tools", raw.tools.findIndex((t) => t.name === source.tool), "name"] : ["server"];
     report.error(path, "name-clash", message, hint);
   }
   return names;
 }
 
 /** A tool's scopes, each declared in auth.scopes; undefined for API-key servers, which have none. */
-export function buildScopes(report: Reporter, path: SpecPath, tool: RawTool, auth: Auth): Documented<readonly string[]> | undefined {
+export function buildScopes(
+  report: Reporter,
+  path: SpecPath,
+  tool: RawTool,
+  auth: Auth,
+): Documented<readonly string[]> | undefined {
   if (auth.type === "api-key") {
     if (tool.scopes !== undefined) {
-      report.error([...path, "scopes"], "invalid-value", `tool ${tool.name} names scopes but the server authenticates with an API key`, "Remove scopes:, or change auth.type to user-authorization.");
+      report.error(
+        [...path, "scopes"],
+        "invalid-value",
+        `tool ${tool.name} names scopes but the server authenticates with an API key`,
+        "Remove scopes:, or change auth.type to user-authorization.",
+      );
     }
     return undefined;
   }
@@ -70,7 +117,12 @@ export function buildScopes(report: Reporter, path: SpecPath, tool: RawTool, aut
     scopes.value.forEach((scope, i) => {
       if (declared?.has(scope) !== true) {
         const suggestion = declared === undefined ? undefined : closest(scope, declared);
-        report.error([...path, "scopes", i], "undeclared-scope", `scope "${scope}" is not declared in auth.scopes`, suggestion ? `Did you mean "${suggestion}"?` : "Declare it under auth.scopes: with its name.");
+        report.error(
+          [...path, "scopes", i],
+          "undeclared-scope",
+          `scope "${scope}" is not declared in auth.scopes`,
+          suggestion ? `Did you mean "${suggestion}"?` : "Declare it under auth.scopes: with its name.",
+        );
       }
     });
   }
@@ -78,28 +130,45 @@ export function buildScopes(report: Reporter, path: SpecPath, tool: RawTool, aut
 }
 
 /** `unchecked`: names of tools left out for structural errors, which references may still name. */
-export function checkCrossReferences(report: Reporter, raw: RawServer, tools: readonly Tool[], unchecked: ReadonlySet<unknown>): void {
+export function checkCrossReferences(
+  report: Reporter,
+  raw: RawServer,
+  tools: readonly Tool[],
+  unchecked: ReadonlySet<unknown>,
+): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const toolAt = (path: SpecPath, name: string): Tool | undefined => {
     const tool = byName.get(name);
     if (tool === undefined && !unchecked.has(name)) {
       const suggestion = closest(name, byName.keys());
-      report.error(path, "unknown-tool", `no tool named "${name}" in ${raw.server}`, suggestion ? `Did you mean "${suggestion}"?` : "Name a tool listed under tools:.");
+      report.error(
+        path,
+        "unknown-tool",
+        `no tool named "${name}" in ${raw.server}`,
+        suggestion ? `Did you mean "${suggestion}"?` : "Name a tool listed under tools:.",
+      );
     }
     return tool;
   };
   raw.http?.knownPaths?.forEach((p, i) => toolAt(["http", "knownPaths", i, "tool"], p.tool));
   raw.states?.forEach((s, i) => {
-    if (Array.isArray(s.transitions)) s.transitions.forEach((t, j) => toolAt(["states", i, "transitions", j, "tool"], t.tool));
+    if (Array.isArray(s.transitions))
+      s.transitions.forEach((t, j) => toolAt(["states", i, "transitions", j, "tool"], t.tool));
   });
   raw.limits?.forEach((limit, i) =>
     limit.appliesTo.forEach((target, j) => {
       const path: SpecPath = ["limits", i, "appliesTo", j];
       const tool = toolAt([...path, "tool"], target.tool);
       if (tool === undefined || target.parameter === undefined) return;
-      const parameter = tool.parameters.kind === "known" ? tool.parameters.list.find((p) => p.name === target.parameter) : undefined;
+      const parameter =
+        tool.parameters.kind === "known" ? tool.parameters.list.find((p) => p.name === target.parameter) : undefined;
       if (parameter === undefined) {
-        report.error([...path, "parameter"], "unknown-parameter", `${tool.fullName} has no parameter "${target.parameter}"`, "Name one of the tool's parameters.");
+        report.error(
+          [...path, "parameter"],
+          "unknown-parameter",
+          `${tool.fullName} has no parameter "${target.parameter}"`,
+          "Name one of the tool's parameters.",
+        );
         return;
       }
       const type = parameter.type;
@@ -110,7 +179,13 @@ export function checkCrossReferences(report: Reporter, raw: RawServer, tools: re
       };
       for (const key of ["minimum", "maximum", "default"] as const) {
         if (target[key] !== undefined && target[key] !== actual[key]) {
-          report.error([...path, key], "limit-mismatch", `limit says ${tool.fullName} ${target.parameter} ${key} is ${JSON.stringify(target[key])}, but the parameter has ${actual[key] === undefined ? "none" : JSON.stringify(actual[key])}`, `Set ${key}: ${JSON.stringify(target[key])} on the parameter, or correct the limit.`);
+          report.error(
+            [...path, key],
+            "limit-mismatch",
+            `limit says ${tool.fullName} ${target.parameter} ${key} is ${JSON.stringify(target[key])}, but the ` +
+              `parameter has ${actual[key] === undefined ? "none" : JSON.stringify(actual[key])}`,
+            `Set ${key}: ${JSON.stringify(target[key])} on the parameter, or correct the limit.`,
+          );
         }
       }
     }),

@@ -74,7 +74,10 @@ export function formatDiagnostic(d: Diagnostic, frame = false): string {
 
 /** Spec text quoted in a message is shown with controls escaped, so it cannot drive the terminal. */
 export function printable(text: string): string {
-  return text.replace(/(?!\t)[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+  return text.replace(
+    /(?!\t)[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu,
+    (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`,
+  );
 }
 
 const frameWidth = 100;
@@ -85,7 +88,10 @@ function codeFrame(excerpt: string, line: number, col: number): string[] {
   const shown = [...excerpt.slice(start, start + frameWidth)].map((c) => (printable(c) === c ? c : "\uFFFD")).join("");
   const gutter = String(line).padStart(5);
   const pad = shown.slice(0, col - 1 - start).replace(/[^\t]/g, " ");
-  return [`${gutter} | ${start > 0 ? "…" : ""}${shown}`, `${" ".repeat(gutter.length)} | ${start > 0 ? " " : ""}${pad}^`];
+  return [
+    `${gutter} | ${start > 0 ? "…" : ""}${shown}`,
+    `${" ".repeat(gutter.length)} | ${start > 0 ? " " : ""}${pad}^`,
+  ];
 }
 
 /** Thrown when any spec has an error; carries all of them, in file and line order. */
@@ -93,7 +99,10 @@ export class SpecError extends Error {
   readonly diagnostics: readonly Diagnostic[];
   constructor(diagnostics: readonly Diagnostic[]) {
     const sorted = [...diagnostics].sort(compareDiagnostics);
-    super(`${sorted.length} spec error${sorted.length === 1 ? "" : "s"}:\n${sorted.map((d) => formatDiagnostic(d)).join("\n")}`);
+    super(
+      `${sorted.length} spec error${sorted.length === 1 ? "" : "s"}:\n` +
+        `${sorted.map((d) => formatDiagnostic(d)).join("\n")}`,
+    );
     this.name = "SpecError";
     this.diagnostics = sorted;
   }

@@ -25,12 +25,22 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
     if (node === null || typeof node !== "object") continue;
     const offset = (node as Node).range?.[0] ?? 0;
     if (depth > maxDepth) {
-      problems.push({ offset, code: "too-deep", message: `nesting deeper than ${maxDepth} levels`, hint: "Specs are shallow; this is not a spec." });
+      problems.push({
+        offset,
+        code: "too-deep",
+        message: `nesting deeper than ${maxDepth} levels`,
+        hint: "Specs are shallow; this is not a spec.",
+      });
       break;
     }
     if (isAlias(node)) {
       if (!anchors.has(node.source)) {
-        problems.push({ offset, code: "yaml-alias", message: `alias *${node.source} has no anchor &${node.source} before it`, hint: "Define the anchor first, or write the value out." });
+        problems.push({
+          offset,
+          code: "yaml-alias",
+          message: `alias *${node.source} has no anchor &${node.source} before it`,
+          hint: "Define the anchor first, or write the value out.",
+        });
       }
       continue;
     }
@@ -48,7 +58,12 @@ export function checkTree(doc: Document, text: string): TreeProblem[] {
       for (const pair of node.items) {
         if (pair.key !== null && typeof pair.key === "object" && !isScalar(pair.key)) {
           const at = (pair.key as Node).range?.[0] ?? offset;
-          problems.push({ offset: at, code: "complex-key", message: "a mapping key must be a plain string, not a list or mapping", hint: "Write the key as a string." });
+          problems.push({
+            offset: at,
+            code: "complex-key",
+            message: "a mapping key must be a plain string, not a list or mapping",
+            hint: "Write the key as a string.",
+          });
           continue;
         }
         children.push(pair.key, pair.value);

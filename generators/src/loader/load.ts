@@ -26,7 +26,10 @@ export interface LoadOptions {
   readonly requestBodies?: false;
 }
 
-/** Server spec files under specs/, relative to root, in stable order; none when specs/ is a link (reading the catalog reports it). */
+/**
+ * Server spec files under specs/, relative to root, in stable order; none when specs/ is a link (reading the catalog
+ * reports it).
+ */
 export function listSpecFiles(root: string): string[] {
   if (linkedDirectory(root, "specs") !== undefined) return [];
   return readdirSync(join(root, "specs"))
@@ -48,7 +51,10 @@ export function loadCatalog(options: LoadOptions): Catalog {
     return undefined;
   };
   /** The parsed file and the tools left out for structural errors, or undefined when nothing can be built. */
-  const parse = (file: string, schema: "server" | "catalog"): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
+  const parse = (
+    file: string,
+    schema: "server" | "catalog",
+  ): { source: SpecSource; skip: ReadonlySet<number> } | undefined => {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text, schema);
@@ -72,21 +78,36 @@ export function loadCatalog(options: LoadOptions): Catalog {
     if (parsed === undefined || rules === undefined) continue;
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(built.server, options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics), read, diagnostics, lines);
+    const server = attachRequestBodies(
+      built.server,
+      options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics),
+      read,
+      diagnostics,
+      lines,
+    );
     const other = seen.get(server.name);
     if (other !== undefined) {
-      diagnostics.push({ ...source.at(["server"]), code: "duplicate-server", message: `server ${server.name} is also defined in ${other.specFile}`, hint: "Each server has exactly one spec file." });
+      diagnostics.push({
+        ...source.at(["server"]),
+        code: "duplicate-server",
+        message: `server ${server.name} is also defined in ${other.specFile}`,
+        hint: "Each server has exactly one spec file.",
+      });
     }
     seen.set(server.name, server);
     servers.push(server);
     names.set(server.name, built.names);
   }
-  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
+  if (diagnostics.length > 0 || rules === undefined)
+    throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => compareText(a.slug, b.slug));
   return { rules, servers, names };
 }
 
-/** The server's capture files, none when a directory on the way is a link: its listing would name files outside the workspace. */
+/**
+ * The server's capture files, none when a directory on the way is a link: its listing would name files outside the
+ * workspace.
+ */
 function captures(root: string, slug: string, options: LoadOptions, diagnostics: Diagnostic[]): string[] {
   const dir = `${requestBodiesDir}/${slug}`;
   const link = linkedDirectory(root, dir);

@@ -8,16 +8,30 @@ import type { Reporter } from "./reporter.ts";
 import type { SpecPath } from "./source.ts";
 import { valueProblem } from "./values.ts";
 
-export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawTool, rules: CatalogRules): Parameter[] | undefined {
+export function buildParameters(
+  report: Reporter,
+  toolPath: SpecPath,
+  tool: RawTool,
+  rules: CatalogRules,
+): Parameter[] | undefined {
   if (tool.parameters === "not-shown") return undefined;
   const listed = tool.parameters;
-  report.seenOnce(listed.map((p) => p.name), (i) => [...toolPath, "parameters", i, "name"], "duplicate-parameter", "parameter");
+  report.seenOnce(
+    listed.map((p) => p.name),
+    (i) => [...toolPath, "parameters", i, "name"],
+    "duplicate-parameter",
+    "parameter",
+  );
   const parameters = listed.map((raw, i) => buildParameter(report, [...toolPath, "parameters", i], raw, tool));
   if (tool.modePattern !== true) return parameters;
   const at = report.at(toolPath);
   const mode: Parameter = {
     name: "mode",
-    type: { kind: "enum", name: rules.toolMode.name, values: { known: true, value: rules.toolMode.values.map((v) => v.value) } },
+    type: {
+      kind: "enum",
+      name: rules.toolMode.name,
+      values: { known: true, value: rules.toolMode.values.map((v) => v.value) },
+    },
     requirement: "always",
     description: rules.toolMode.values.map((v) => `${v.value}: ${v.description}`).join(" "),
     notes: [],
@@ -29,7 +43,8 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
     name: "request_body",
     type: { kind: "string", format: "json" },
     requirement: "execute",
-    description: `${rules.toolMode.requestBodyDescription} Its fields are returned at run time by mode get_request_schema.`,
+    description:
+      `${rules.toolMode.requestBodyDescription} Its fields ` + "are returned at run time by mode get_request_schema.",
     notes: [],
     judgments: [],
     implicit: true,
@@ -41,18 +56,34 @@ export function buildParameters(report: Reporter, toolPath: SpecPath, tool: RawT
 function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, tool: RawTool): Parameter {
   report.identifier([...path, "name"], raw.name, "snake", "Parameter name");
   if (tool.modePattern === true && (raw.name === "mode" || raw.name === "request_body")) {
-    report.error([...path, "name"], "reserved-parameter", `tool ${tool.name}: ${raw.name} is added by modePattern and must not be listed`, `Remove the ${raw.name} entry; modePattern: true already declares it.`);
+    report.error(
+      [...path, "name"],
+      "reserved-parameter",
+      `tool ${tool.name}: ${raw.name} is added by modePattern and must not be listed`,
+      `Remove the ${raw.name} entry; modePattern: true already declares it.`,
+    );
   }
-  const requirement: Requirement = raw.required === true ? "always" : raw.required === "execute" ? "execute" : "optional";
+  const requirement: Requirement =
+    raw.required === true ? "always" : raw.required === "execute" ? "execute" : "optional";
   if (requirement === "execute" && tool.modePattern !== true) {
-    report.error([...path, "required"], "execute-without-mode", `${raw.name} is required when mode is execute, but tool ${tool.name} has no mode`, "Set modePattern: true on the tool, or use required: true / false.");
+    report.error(
+      [...path, "required"],
+      "execute-without-mode",
+      `${raw.name} is required when mode is execute, but tool ${tool.name} has no mode`,
+      "Set modePattern: true on the tool, or use required: true / false.",
+    );
   }
   const type = buildType(report, path, raw, `tool ${tool.name}, parameter ${raw.name}`);
   if (raw.default !== undefined) {
     checkDefaultKeys(report, [...path, "default"], raw.default);
     const problem = valueProblem(type, raw.default);
     if (problem !== undefined) {
-      report.error([...path, "default"], "invalid-default", `tool ${tool.name}, parameter ${raw.name}: default ${problem}`, "Make the default satisfy the parameter's own type and constraints.");
+      report.error(
+        [...path, "default"],
+        "invalid-default",
+        `tool ${tool.name}, parameter ${raw.name}: default ${problem}`,
+        "Make the default satisfy the parameter's own type and constraints.",
+      );
     }
   }
   return {
@@ -84,11 +115,21 @@ const typedKeys = [...new Set(Object.values(keysByType).flat())];
 function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: string): ValueType {
   for (const key of typedKeys) {
     if (raw[key] !== undefined && !keysByType[raw.type].includes(key)) {
-      report.error([...path, key], "constraint-mismatch", `${where}: ${key} does not apply to a parameter of type ${raw.type}`, `Remove ${key}, or change the type.`);
+      report.error(
+        [...path, key],
+        "constraint-mismatch",
+        `${where}: ${key} does not apply to a parameter of type ${raw.type}`,
+        `Remove ${key}, or change the type.`,
+      );
     }
   }
   if (raw.enum !== undefined && raw.format !== undefined) {
-    report.error([...path, "format"], "constraint-mismatch", `${where}: a parameter cannot have both enum and format`, "Keep the enum; its values already constrain the string.");
+    report.error(
+      [...path, "format"],
+      "constraint-mismatch",
+      `${where}: a parameter cannot have both enum and format`,
+      "Keep the enum; its values already constrain the string.",
+    );
   }
   checkRange(report, path, where, raw.minimum, raw.maximum, "minimum", "maximum");
   checkRange(report, path, where, raw.minProperties, raw.maxProperties, "minProperties", "maxProperties");
@@ -97,22 +138,41 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: s
       if (raw.enum !== undefined || raw.enumName !== undefined) {
         if (raw.enumName !== undefined) report.identifier([...path, "enumName"], raw.enumName, "pascal", "Enum name");
         if (Array.isArray(raw.enum)) checkEnumValues(report, raw.enum, (i) => [...path, "enum", i]);
-        return { kind: "enum", ...(raw.enumName !== undefined && { name: raw.enumName }), values: documented<readonly string[]>(raw.enum) };
+        return {
+          kind: "enum",
+          ...(raw.enumName !== undefined && { name: raw.enumName }),
+          values: documented<readonly string[]>(raw.enum),
+        };
       }
       return { kind: "string", ...(raw.format !== undefined && { format: raw.format }) };
     case "integer":
     case "number":
       if (raw.type === "integer") {
         for (const key of ["minimum", "maximum"] as const) {
-          if (raw[key] !== undefined && !Number.isInteger(raw[key])) report.error([...path, key], "constraint-mismatch", `${where}: ${key} of an integer parameter must be an integer`, "Use a whole number.");
+          if (raw[key] !== undefined && !Number.isInteger(raw[key]))
+            report.error(
+              [...path, key],
+              "constraint-mismatch",
+              `${where}: ${key} of an integer parameter must be an integer`,
+              "Use a whole number.",
+            );
         }
       }
-      return { kind: raw.type, ...(raw.minimum !== undefined && { minimum: raw.minimum }), ...(raw.maximum !== undefined && { maximum: raw.maximum }) };
+      return {
+        kind: raw.type,
+        ...(raw.minimum !== undefined && { minimum: raw.minimum }),
+        ...(raw.maximum !== undefined && { maximum: raw.maximum }),
+      };
     case "boolean":
       return { kind: "boolean" };
     case "object":
       raw.keys?.forEach((k, i) => report.reserved([...path, "keys", i, "name"], k.name, "Object key", true));
-      report.seenOnce((raw.keys ?? []).map((k) => k.name), (i) => [...path, "keys", i, "name"], "duplicate-object-key", "object key");
+      report.seenOnce(
+        (raw.keys ?? []).map((k) => k.name),
+        (i) => [...path, "keys", i, "name"],
+        "duplicate-object-key",
+        "object key",
+      );
       return {
         kind: "object",
         keys: raw.keys ?? [],
@@ -126,14 +186,30 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: s
       }
       const values = raw.items.enum;
       if (values !== undefined) checkEnumValues(report, values, (i) => [...path, "items", "enum", i]);
-      return { kind: "array", items: values === undefined ? { kind: "string" } : { kind: "enum", values: { known: true, value: values } } };
+      return {
+        kind: "array",
+        items: values === undefined ? { kind: "string" } : { kind: "enum", values: { known: true, value: values } },
+      };
     }
   }
 }
 
-function checkRange(report: Reporter, path: SpecPath, where: string, low: number | undefined, high: number | undefined, lowKey: string, highKey: string): void {
+function checkRange(
+  report: Reporter,
+  path: SpecPath,
+  where: string,
+  low: number | undefined,
+  high: number | undefined,
+  lowKey: string,
+  highKey: string,
+): void {
   if (low !== undefined && high !== undefined && low > high) {
-    report.error([...path, lowKey], "invalid-range", `${where}: ${lowKey} ${low} is greater than ${highKey} ${high}`, `Swap them, or fix the one that was mistyped.`);
+    report.error(
+      [...path, lowKey],
+      "invalid-range",
+      `${where}: ${lowKey} ${low} is greater than ${highKey} ${high}`,
+      `Swap them, or fix the one that was mistyped.`,
+    );
   }
 }
 

@@ -29,7 +29,8 @@ export function unsafePattern(pattern: string): string | undefined {
       lastGroupRepeats = groups.pop() ?? false;
       if (groups.length === 0) groups.push(false);
       const quantifier = unboundedAt(pattern, i + 1);
-      if (quantifier && lastGroupRepeats) return "it repeats a group that itself repeats (nested unbounded quantifiers backtrack exponentially)";
+      if (quantifier && lastGroupRepeats)
+        return "it repeats a group that itself repeats (nested unbounded quantifiers backtrack exponentially)";
       if (quantifier || lastGroupRepeats) groups[groups.length - 1] = true;
       continue;
     }

@@ -68,7 +68,12 @@ export interface RawServer {
   };
   secrets: { name: string; description: string; notes?: string[] }[];
   toolSecrets?: string[];
-  resources?: { name: string; identifiers?: string[]; fields?: { name: string; type?: string; description?: string }[]; notes?: string[] }[];
+  resources?: {
+    name: string;
+    identifiers?: string[];
+    fields?: { name: string; type?: string; description?: string }[];
+    notes?: string[];
+  }[];
   returnedFields?: string;
   states?: {
     resource: string;
@@ -87,7 +92,10 @@ export interface RawServer {
     knownPaths?: { tool: string; template: string; description?: string }[];
   };
   pagination?: string[];
-  limits?: { text: string; appliesTo: { tool: string; parameter?: string; minimum?: number; maximum?: number; default?: JsonValue }[] }[];
+  limits?: {
+    text: string;
+    appliesTo: { tool: string; parameter?: string; minimum?: number; maximum?: number; default?: JsonValue }[];
+  }[];
   rateLimits?: string;
   events?: { types?: Listed<string>; typesComplete?: boolean; payload?: string; signing?: string; notes?: string[] };
   errors?: string;

@@ -30,7 +30,12 @@ export class Reporter {
   /** A name that becomes an identifier or property key in generated code: right style, not reserved. */
   identifier(path: SpecPath, name: string, style: IdentifierStyle, what: string): void {
     if (!isIdentifier(name, style)) {
-      this.error(path, "invalid-identifier", `${what} "${name}" is not ${describeStyle(style)}`, `Rename it to ${describeStyle(style)}.`);
+      this.error(
+        path,
+        "invalid-identifier",
+        `${what} "${name}" is not ${describeStyle(style)}`,
+        `Rename it to ${describeStyle(style)}.`,
+      );
       return;
     }
     this.reserved(path, name, what);
@@ -39,7 +44,13 @@ export class Reporter {
   /** A name that becomes a property key (or, unless `keyOnly`, an identifier) in generated code. */
   reserved(path: SpecPath, name: string, what: string, keyOnly = false): void {
     const reason = reservedReason(name, keyOnly);
-    if (reason !== undefined) this.error(path, "reserved-name", `${what} ${reason}`, "Choose another name; the generated code would misbehave with this one.");
+    if (reason !== undefined)
+      this.error(
+        path,
+        "reserved-name",
+        `${what} ${reason}`,
+        "Choose another name; the generated code would misbehave with this one.",
+      );
   }
 
   /** Reports every repeat of a value after its first occurrence. */
@@ -52,7 +63,12 @@ export class Reporter {
         return;
       }
       const { line } = this.at(pathOf(earlier));
-      this.error(pathOf(index), code, `duplicate ${what} "${value}"`, `It is already defined on line ${line}; remove or rename one.`);
+      this.error(
+        pathOf(index),
+        code,
+        `duplicate ${what} "${value}"`,
+        `It is already defined on line ${line}; remove or rename one.`,
+      );
     });
   }
 }

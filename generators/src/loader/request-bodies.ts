@@ -30,7 +30,10 @@ export function captureText(capture: CaptureFile): string {
   return `${JSON.stringify(capture, null, 2)}\n`;
 }
 
-/** What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it would refuse. */
+/**
+ * What the loader would report for `text` as the capture file `file` of `server`: `schemas pull` stores nothing it
+ * would refuse.
+ */
 export function captureProblems(server: Server, file: string, text: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   attachRequestBodies(server, [file], () => text, diagnostics, new Map());
@@ -40,7 +43,11 @@ export function captureProblems(server: Server, file: string, text: string): Dia
 /** Capture files of one server, relative to root: on disk and among the overrides. */
 export function listCaptures(root: string, slug: string, overrides?: ReadonlyMap<string, unknown>): string[] {
   const dir = `${requestBodiesDir}/${slug}`;
-  const onDisk = existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((n) => n.endsWith(".json")).map((n) => `${dir}/${n}`) : [];
+  const onDisk = existsSync(join(root, dir))
+    ? readdirSync(join(root, dir))
+        .filter((n) => n.endsWith(".json"))
+        .map((n) => `${dir}/${n}`)
+    : [];
   const inMemory = [...(overrides?.keys() ?? [])].filter((f) => f.startsWith(`${dir}/`) && f.endsWith(".json"));
   return [...new Set([...onDisk, ...inMemory])].sort(compareText);
 }
@@ -72,7 +79,12 @@ export function attachRequestBodies(
   return { ...server, tools };
 }
 
-function readCapture(server: Server, file: string, source: SpecSource, diagnostics: Diagnostic[]): CapturedRequestBody | undefined {
+function readCapture(
+  server: Server,
+  file: string,
+  source: SpecSource,
+  diagnostics: Diagnostic[],
+): CapturedRequestBody | undefined {
   const fail = (path: readonly (string | number)[], message: string, hint: string): undefined => {
     diagnostics.push({ ...source.at(path), code: "invalid-request-body", message, hint });
     return undefined;
@@ -81,23 +93,37 @@ function readCapture(server: Server, file: string, source: SpecSource, diagnosti
   const name = file.slice(file.lastIndexOf("/") + 1, -".json".length);
   const tool = server.tools.find((t) => t.name === name);
   if (tool === undefined || !tool.modePattern) {
-    return fail([], `${server.name} has no mode-pattern tool ${name}`, "Capture files are named after a mode-pattern tool of the server; rename or delete the file.");
+    return fail(
+      [],
+      `${server.name} has no mode-pattern tool ${name}`,
+      "Capture files are named after a mode-pattern tool of the server; rename or delete the file.",
+    );
   }
   const data = source.data;
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return fail([], "a capture must be a JSON object", repull);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return fail([], "a capture must be a JSON object", repull);
   const capture = data as Partial<Record<keyof CaptureFile, unknown>>;
   for (const key of Object.keys(capture)) {
-    if (!["tool", "capturedFrom", "capturedAt", "answer"].includes(key)) return fail([key], `unknown key ${JSON.stringify(key)}`, repull);
+    if (!["tool", "capturedFrom", "capturedAt", "answer"].includes(key))
+      return fail([key], `unknown key ${JSON.stringify(key)}`, repull);
   }
-  if (capture.tool !== tool.fullName) return fail(["tool"], `tool must be ${JSON.stringify(tool.fullName)}, the tool the file is named after`, repull);
-  if (typeof capture.capturedFrom !== "string") return fail(["capturedFrom"], "capturedFrom must be the engine's base URL", repull);
-  if (typeof capture.capturedAt !== "string" || Number.isNaN(Date.parse(capture.capturedAt))) return fail(["capturedAt"], "capturedAt must be an ISO 8601 time", repull);
+  if (capture.tool !== tool.fullName)
+    return fail(["tool"], `tool must be ${JSON.stringify(tool.fullName)}, the tool the file is named after`, repull);
+  if (typeof capture.capturedFrom !== "string")
+    return fail(["capturedFrom"], "capturedFrom must be the engine's base URL", repull);
+  if (typeof capture.capturedAt !== "string" || Number.isNaN(Date.parse(capture.capturedAt)))
+    return fail(["capturedAt"], "capturedAt must be an ISO 8601 time", repull);
   if (!("answer" in capture)) return fail([], "the capture has no answer", repull);
   const read = readAnswer(capture.answer);
   if (!read.ok) {
     for (const { path, message, rule } of read.problems) {
       const where = source.at(["answer", ...path]);
-      diagnostics.push({ ...where, code: rule?.code ?? "invalid-request-body", message: `${tool.fullName}: ${message}`, hint: rule?.hint ?? `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}` });
+      diagnostics.push({
+        ...where,
+        code: rule?.code ?? "invalid-request-body",
+        message: `${tool.fullName}: ${message}`,
+        hint: rule?.hint ?? `The answer must be an OpenAPI 3.0/3.1 Schema Object toolcat can check. ${repull}`,
+      });
     }
     return undefined;
   }

@@ -6,7 +6,12 @@ import type { RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
 import type { SpecPath } from "./source.ts";
 
-export function buildRules(report: Reporter, toolPath: SpecPath, tool: RawTool, parameters: Parameter[] | undefined): Rule[] {
+export function buildRules(
+  report: Reporter,
+  toolPath: SpecPath,
+  tool: RawTool,
+  parameters: Parameter[] | undefined,
+): Rule[] {
   return (tool.rules ?? []).flatMap((rule, i): Rule[] => {
     const path = [...toolPath, "rules", i];
     const find = (key: "parameter" | "when" | "requires" | "over"): Parameter | undefined => {
@@ -17,8 +22,16 @@ export function buildRules(report: Reporter, toolPath: SpecPath, tool: RawTool, 
       }
       const found = parameters?.find((p) => p.name === name);
       if (found === undefined) {
-        const suggestion = closest(name, (parameters ?? []).map((p) => p.name));
-        report.error([...path, key], "unknown-parameter", `rule names parameter "${name}", which tool ${tool.name} does not have`, suggestion ? `Did you mean "${suggestion}"?` : "Name one of the tool's parameters.");
+        const suggestion = closest(
+          name,
+          (parameters ?? []).map((p) => p.name),
+        );
+        report.error(
+          [...path, key],
+          "unknown-parameter",
+          `rule names parameter "${name}", which tool ${tool.name} does not have`,
+          suggestion ? `Did you mean "${suggestion}"?` : "Name one of the tool's parameters.",
+        );
       }
       return found;
     };
@@ -27,21 +40,37 @@ export function buildRules(report: Reporter, toolPath: SpecPath, tool: RawTool, 
       case "required-when": {
         const when = find("when");
         if (rule.equals === undefined) {
-          report.error(path, "invalid-rule", 'a required-when rule needs "equals"', "Add equals: with the value that makes the parameter required.");
+          report.error(
+            path,
+            "invalid-rule",
+            'a required-when rule needs "equals"',
+            "Add equals: with the value that makes the parameter required.",
+          );
           return [];
         }
         if (when?.type.kind === "enum" && when.type.values.known && !when.type.values.value.includes(rule.equals)) {
-          report.error([...path, "equals"], "invalid-rule", `"${rule.equals}" is not a value of ${when.name}`, `Use one of: ${when.type.values.value.join(", ")}.`);
+          report.error(
+            [...path, "equals"],
+            "invalid-rule",
+            `"${rule.equals}" is not a value of ${when.name}`,
+            `Use one of: ${when.type.values.value.join(", ")}.`,
+          );
         }
-        return subject && when ? [{ kind: "required-when", parameter: subject.name, when: when.name, equals: rule.equals, text: rule.text }] : [];
+        return subject && when
+          ? [{ kind: "required-when", parameter: subject.name, when: when.name, equals: rule.equals, text: rule.text }]
+          : [];
       }
       case "requires": {
         const other = find("requires");
-        return subject && other ? [{ kind: "requires", parameter: subject.name, requires: other.name, text: rule.text }] : [];
+        return subject && other
+          ? [{ kind: "requires", parameter: subject.name, requires: other.name, text: rule.text }]
+          : [];
       }
       case "precedence": {
         const other = find("over");
-        return subject && other ? [{ kind: "precedence", parameter: subject.name, over: other.name, text: rule.text }] : [];
+        return subject && other
+          ? [{ kind: "precedence", parameter: subject.name, over: other.name, text: rule.text }]
+          : [];
       }
     }
   });

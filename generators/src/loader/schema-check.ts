@@ -24,7 +24,9 @@ export function checkSchema(source: SpecSource, schema: SchemaName): SchemaResul
   const validate = validatorFor(schema);
   if (validate(source.data)) return { diagnostics: [], brokenTools: new Set(), brokenElsewhere: false };
   const errors = validate.errors ?? [];
-  const toolIndexes = errors.map((e) => (schema === "server" ? /^\/tools\/(\d+)(?:\/|$)/.exec(e.instancePath)?.[1] : undefined));
+  const toolIndexes = errors.map((e) =>
+    schema === "server" ? /^\/tools\/(\d+)(?:\/|$)/.exec(e.instancePath)?.[1] : undefined,
+  );
   // A failed `oneOf` (not-shown | list) reports every branch; keep the deeper, specific errors and
   // report the union itself only when nothing more specific was found under it.
   const unionPaths = new Set(errors.filter((e) => e.keyword === "oneOf").map((e) => e.instancePath));
@@ -76,21 +78,37 @@ function toDiagnostic(source: SpecSource, error: ErrorObject): Diagnostic {
       );
     case "enum":
     case "const": {
-      const allowed = (error.keyword === "enum" ? (error.params["allowedValues"] as unknown[]) : [error.params["allowedValue"]]).map(String);
+      const allowed = (
+        error.keyword === "enum" ? (error.params["allowedValues"] as unknown[]) : [error.params["allowedValue"]]
+      ).map(String);
       const field = path[path.length - 1];
       const code: DiagnosticCode =
-        field === "type" && path.includes("parameters") ? "unknown-type" : field === "format" ? "unknown-format" : "invalid-value";
+        field === "type" && path.includes("parameters")
+          ? "unknown-type"
+          : field === "format"
+            ? "unknown-format"
+            : "invalid-value";
       const suggestion = closest(String(error.data), allowed);
       return make(
         code,
-        `${where} has ${code === "unknown-type" ? "unknown type" : code === "unknown-format" ? "unknown format" : "invalid value"} ${JSON.stringify(error.data)}`,
+        `${where} has ${
+          code === "unknown-type" ? "unknown type" : code === "unknown-format" ? "unknown format" : "invalid value"
+        } ${JSON.stringify(error.data)}`,
         `${suggestion !== undefined ? `Did you mean "${suggestion}"? ` : ""}Use one of: ${allowed.join(", ")}.`,
       );
     }
     case "oneOf":
-      return make("wrong-type", `${where} must be the string "not-shown" or a list`, 'Write `not-shown` when the document does not show it, or a YAML list ([] for none).');
+      return make(
+        "wrong-type",
+        `${where} must be the string "not-shown" or a list`,
+        "Write `not-shown` when the document does not show it, or a YAML list ([] for none).",
+      );
     default:
-      return make("invalid-value", `${where} ${error.message ?? "is invalid"}`, "See the spec schema in specs/schema/.");
+      return make(
+        "invalid-value",
+        `${where} ${error.message ?? "is invalid"}`,
+        "See the spec schema in specs/schema/.",
+      );
   }
 }
 
@@ -116,7 +134,10 @@ export function describePath(path: SpecPath, data: unknown): string {
   let node = data;
   path.forEach((segment, i) => {
     node = node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[segment] : undefined;
-    const name = typeof segment === "number" && node !== null && typeof node === "object" ? (node as { name?: unknown }).name : undefined;
+    const name =
+      typeof segment === "number" && node !== null && typeof node === "object"
+        ? (node as { name?: unknown }).name
+        : undefined;
     const owner = path[i - 1];
     const named = typeof name === "string" && /^[\w.-]{1,80}$/.test(name) ? namedEntry(owner, name) : undefined;
     if (named !== undefined) parts[parts.length - 1] = named;
@@ -125,7 +146,13 @@ export function describePath(path: SpecPath, data: unknown): string {
   return parts.join(", ");
 }
 
-const entryWords: Record<string, string> = { tools: "tool", parameters: "parameter", secrets: "secret", keys: "object key", resources: "resource" };
+const entryWords: Record<string, string> = {
+  tools: "tool",
+  parameters: "parameter",
+  secrets: "secret",
+  keys: "object key",
+  resources: "resource",
+};
 
 function namedEntry(owner: string | number | undefined, name: string): string | undefined {
   const word = typeof owner === "string" ? entryWords[owner] : undefined;

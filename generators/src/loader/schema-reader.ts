@@ -12,8 +12,24 @@ type JsonObject = { readonly [key: string]: JsonValue };
 
 /** Keywords kept as documentation only (description is kept in the IR; these are not). */
 const annotations = new Set([
-  "title", "default", "example", "examples", "deprecated", "readOnly", "writeOnly", "discriminator", "externalDocs", "xml",
-  "$schema", "$comment", "contentMediaType", "contentEncoding", "contentSchema", "description", "nullable", "$defs",
+  "title",
+  "default",
+  "example",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "discriminator",
+  "externalDocs",
+  "xml",
+  "$schema",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
+  "contentSchema",
+  "description",
+  "nullable",
+  "$defs",
 ]);
 /** Keywords of JSON Schema that toolcat cannot check, each with why. */
 const refused: Readonly<Record<string, string>> = {
@@ -29,12 +45,21 @@ const refused: Readonly<Record<string, string>> = {
   dependencies: "dependencies (draft 7) is not supported: use dependentRequired or dependentSchemas",
   definitions: "definitions (draft 7) is not supported: use $defs or components.schemas",
 };
-const typeNames: ReadonlySet<string> = new Set<TypeName>(["string", "number", "integer", "boolean", "object", "array", "null"]);
+const typeNames: ReadonlySet<string> = new Set<TypeName>([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+]);
 const componentName = /^[A-Za-z0-9._-]+$/;
 /** Deeper schemas are not request bodies; the limit keeps the readers and emitters off deep recursion. */
 export const maxDepth = 32;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export class SchemaReader {
   /** Where each `$ref` was read, for the positions of the ref checks. */
@@ -75,7 +100,10 @@ export class SchemaReader {
     for (const key of Object.keys(node)) {
       if (isKeyword(key) || annotations.has(key) || key.startsWith("x-")) continue;
       const why = refused[key];
-      this.problem([...path, key], why === undefined ? `unsupported schema keyword ${JSON.stringify(key)}` : `${JSON.stringify(key)}: ${why}`);
+      this.problem(
+        [...path, key],
+        why === undefined ? `unsupported schema keyword ${JSON.stringify(key)}` : `${JSON.stringify(key)}: ${why}`,
+      );
     }
     const description = node["description"];
     if (description !== undefined) {
@@ -92,7 +120,8 @@ export class SchemaReader {
     const defs = node["$defs"];
     if (defs !== undefined) {
       // Read for their problems; a definition some $ref names is read again as that definition.
-      if (isObject(defs)) for (const [name, schema] of Object.entries(defs)) this.schema(schema, [...path, "$defs", name], depth + 1);
+      if (isObject(defs))
+        for (const [name, schema] of Object.entries(defs)) this.schema(schema, [...path, "$defs", name], depth + 1);
       else this.problem([...path, "$defs"], "$defs must be an object of schemas");
     }
     const read = out as SchemaNode;
@@ -103,14 +132,18 @@ export class SchemaReader {
   /** OpenAPI 3.0: `nullable: true` allows null; a boolean exclusiveMinimum/Maximum makes the plain bound exclusive. */
   private openApi30(node: JsonObject, path: AnswerPath, out: { -readonly [K in keyof SchemaNode]: unknown }): void {
     const nullable = node["nullable"];
-    if (nullable !== undefined && typeof nullable !== "boolean") this.problem([...path, "nullable"], "nullable must be true or false");
+    if (nullable !== undefined && typeof nullable !== "boolean")
+      this.problem([...path, "nullable"], "nullable must be true or false");
     if (nullable === true) {
       const types = out.type as TypeName[] | undefined;
       if (types !== undefined && !types.includes("null")) out.type = [...types, "null"];
       const values = out.enum as JsonValue[] | undefined;
       if (values !== undefined && !values.includes(null)) out.enum = [...values, null];
     }
-    for (const [plain, exclusive] of [["minimum", "exclusiveMinimum"], ["maximum", "exclusiveMaximum"]] as const) {
+    for (const [plain, exclusive] of [
+      ["minimum", "exclusiveMinimum"],
+      ["maximum", "exclusiveMaximum"],
+    ] as const) {
       const flag = node[exclusive];
       if (typeof flag !== "boolean") continue;
       delete out[exclusive];
@@ -135,20 +168,31 @@ export class SchemaReader {
       case "schema":
         return this.schema(value, path, depth + 1);
       case "schemas":
-        return Array.isArray(value) && value.length > 0 ? value.map((s, i) => this.schema(s, [...path, i], depth + 1)) : fail("a non-empty array of schemas");
+        return Array.isArray(value) && value.length > 0
+          ? value.map((s, i) => this.schema(s, [...path, i], depth + 1))
+          : fail("a non-empty array of schemas");
       case "schema-map":
-        return isObject(value) ? this.named(value, (s, name) => this.schema(s, [...path, name], depth + 1)) : fail("an object of schemas");
+        return isObject(value)
+          ? this.named(value, (s, name) => this.schema(s, [...path, name], depth + 1))
+          : fail("an object of schemas");
       case "pattern-map":
         if (!isObject(value)) return fail("an object of schemas by pattern");
-        return this.named(value, (s, name) => (this.pattern(name, [...path, name]) === undefined ? undefined : this.schema(s, [...path, name], depth + 1)));
+        return this.named(value, (s, name) =>
+          this.pattern(name, [...path, name]) === undefined ? undefined : this.schema(s, [...path, name], depth + 1),
+        );
       case "positive":
         return typeof value === "number" && value > 0 ? value : fail("a number above 0");
       case "number":
         // OpenAPI 3.0's boolean exclusive bounds are read by openApi30.
-        if (typeof value === "boolean" && (keyword === "exclusiveMinimum" || keyword === "exclusiveMaximum")) return undefined;
-        return typeof value === "number" ? value : fail(keyword.startsWith("exclusive") ? "a number (3.1) or a boolean (3.0)" : "a number");
+        if (typeof value === "boolean" && (keyword === "exclusiveMinimum" || keyword === "exclusiveMaximum"))
+          return undefined;
+        return typeof value === "number"
+          ? value
+          : fail(keyword.startsWith("exclusive") ? "a number (3.1) or a boolean (3.0)" : "a number");
       case "count":
-        return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : fail("a non-negative integer");
+        return typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+          ? value
+          : fail("a non-negative integer");
       case "pattern":
         return this.pattern(value, path);
       case "text":
@@ -158,7 +202,9 @@ export class SchemaReader {
       case "names":
         return this.names(value, path, keyword);
       case "names-map":
-        return isObject(value) ? this.named(value, (list, name) => this.names(list, [...path, name], keyword)) : fail("an object of property-name lists");
+        return isObject(value)
+          ? this.named(value, (list, name) => this.names(list, [...path, name], keyword))
+          : fail("an object of property-name lists");
     }
   }
 
@@ -170,7 +216,12 @@ export class SchemaReader {
   }
 
   private names(value: JsonValue, path: AnswerPath, keyword: string): string[] | undefined {
-    if (Array.isArray(value) && value.every((v): v is string => typeof v === "string") && new Set(value).size === value.length) return value;
+    if (
+      Array.isArray(value) &&
+      value.every((v): v is string => typeof v === "string") &&
+      new Set(value).size === value.length
+    )
+      return value;
     this.problem(path, `${keyword} must be an array of distinct property names`);
     return undefined;
   }
@@ -180,7 +231,8 @@ export class SchemaReader {
     const types: TypeName[] = [];
     for (const [i, t] of list.entries()) {
       if (typeof t === "string" && typeNames.has(t) && !types.includes(t as TypeName)) types.push(t as TypeName);
-      else this.problem([...path, ...(Array.isArray(value) ? [i] : [])], `unknown or repeated type ${JSON.stringify(t)}`);
+      else
+        this.problem([...path, ...(Array.isArray(value) ? [i] : [])], `unknown or repeated type ${JSON.stringify(t)}`);
     }
     if (list.length === 0) this.problem(path, "type must name at least one type");
     return types.length === list.length && types.length > 0 ? types : undefined;
@@ -191,7 +243,10 @@ export class SchemaReader {
     try {
       new RegExp(value, "u");
     } catch {
-      return void this.problem(path, `pattern ${JSON.stringify(value)} is not an ECMAScript regular expression (with the u flag)`);
+      return void this.problem(
+        path,
+        `pattern ${JSON.stringify(value)} is not an ECMAScript regular expression (with the u flag)`,
+      );
     }
     const unsafe = unsafePattern(value);
     if (unsafe !== undefined) return void this.problem(path, `pattern ${JSON.stringify(value)} is refused: ${unsafe}`);
@@ -201,13 +256,19 @@ export class SchemaReader {
   /** The definition a local `$ref` names, read on first use. */
   private ref(value: JsonValue, path: AnswerPath): string | undefined {
     if (typeof value !== "string") return void this.problem(path, "$ref must be a string");
-    if (!value.startsWith("#")) return void this.problem(path, `$ref ${JSON.stringify(value)} is not local: only JSON pointers into the answer (#/...) are supported`);
+    if (!value.startsWith("#"))
+      return void this.problem(
+        path,
+        `$ref ${JSON.stringify(value)} is not local: only JSON pointers into the answer (#/...) are supported`,
+      );
     const segments = decodeFragment(value.slice(1));
-    if (segments === undefined) return void this.problem(path, `$ref ${JSON.stringify(value)} is not a JSON pointer (anchors are not supported)`);
+    if (segments === undefined)
+      return void this.problem(path, `$ref ${JSON.stringify(value)} is not a JSON pointer (anchors are not supported)`);
     const key = segments.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
     if (this.byPointer.has(key)) return this.define(key, segments, null);
     const target = this.resolve(segments);
-    if (target === undefined) return void this.problem(path, `$ref ${JSON.stringify(value)} does not point at a value in the answer`);
+    if (target === undefined)
+      return void this.problem(path, `$ref ${JSON.stringify(value)} does not point at a value in the answer`);
     return this.define(key, segments, target);
   }
 
@@ -216,7 +277,12 @@ export class SchemaReader {
     const known = this.byPointer.get(key);
     if (known !== undefined) return this.definitionList[known]?.name ?? "";
     const [first, second, third] = segments;
-    const component = segments.length === 3 && first === "components" && second === "schemas" && third !== undefined && componentName.test(third);
+    const component =
+      segments.length === 3 &&
+      first === "components" &&
+      second === "schemas" &&
+      third !== undefined &&
+      componentName.test(third);
     const name = component ? third : `ref:${this.definitionList.length}`;
     const index = this.definitionList.push({ name, pointer: `#${key}`, schema: true }) - 1;
     this.byPointer.set(key, index);
@@ -226,7 +292,8 @@ export class SchemaReader {
   }
 
   private resolve(segments: readonly string[]): JsonValue | undefined {
-    if (segments.length === this.rootPath.length && segments.every((s, i) => s === String(this.rootPath[i]))) return this.root;
+    if (segments.length === this.rootPath.length && segments.every((s, i) => s === String(this.rootPath[i])))
+      return this.root;
     let at: JsonValue | undefined = this.document;
     for (const segment of segments) {
       if (Array.isArray(at)) at = /^(0|[1-9]\d*)$/.test(segment) ? at[Number(segment)] : undefined;
@@ -247,7 +314,10 @@ function decodeFragment(fragment: string): string[] | undefined {
   }
   if (text === "") return [];
   if (!text.startsWith("/")) return undefined;
-  return text.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return text
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function describe(value: unknown): string {

@@ -49,7 +49,9 @@ export class SpecSource {
     }
     this.text = decoded.text;
     this.doc = doc;
-    const characters = forbiddenCharacters(this.text).map((c) => forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"));
+    const characters = forbiddenCharacters(this.text).map((c) =>
+      forbiddenCharacter(file, positionIn(this.text, c.offset), c.name, "the file"),
+    );
     const errors = onePerSlip([...this.doc.errors, ...this.doc.warnings]).map((e) => this.fromLibrary(e));
     if (errors.length === 0) {
       for (const { offset, ...rest } of checkTree(this.doc, this.text)) {
@@ -61,7 +63,12 @@ export class SpecSource {
         this.data = this.doc.toJS({ maxAliasCount });
       } catch (error) {
         // The library's own limits (alias expansion) throw; they are spec errors like any other.
-        errors.push({ ...this.position(firstAlias(this.doc)), code: "yaml-alias", message: String((error as Error).message).split("\n", 1)[0] ?? "", hint: "Write the values out instead of expanding aliases." });
+        errors.push({
+          ...this.position(firstAlias(this.doc)),
+          code: "yaml-alias",
+          message: String((error as Error).message).split("\n", 1)[0] ?? "",
+          hint: "Write the values out instead of expanding aliases.",
+        });
       }
     }
     this.problems = [...characters, ...errors];
@@ -104,14 +111,23 @@ function notSpecText(file: string, doc: Document, kind: SpecKind): Diagnostic | 
   const key = identifyingKeys[kind];
   const top = doc.contents;
   if (isMap(top) && top.items.some((pair) => isScalar(pair.key) && pair.key.value === key)) return undefined;
-  const found = top === null ? "it is empty" : isMap(top) ? `its top level has no \`${key}\` key` : "its top level is not a mapping";
+  const found =
+    top === null
+      ? "it is empty"
+      : isMap(top)
+        ? `its top level has no \`${key}\` key`
+        : "its top level is not a mapping";
   return {
     file,
     line: 1,
     col: 1,
     code: "not-spec-text",
-    message: `${file} does not read as a ${kind === "capture" ? "capture" : `${kind} spec`} (${found}); none of its content is shown`,
-    hint: `A ${kind === "capture" ? "capture is a JSON object" : `${kind} spec is a YAML mapping`} with a \`${key}\` key; a file that is not is never quoted, in case it holds secrets.`,
+    message:
+      `${file} does not read as a ${kind === "capture" ? "capture" : `${kind} spec`} (${found}); none of its ` +
+      "content is shown",
+    hint:
+      `A ${kind === "capture" ? "capture is a JSON object" : `${kind} spec is a YAML mapping`} with a \`${key}\` ` +
+      "key; a file that is not is never quoted, in case it holds secrets.",
   };
 }
 

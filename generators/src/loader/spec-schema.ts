@@ -41,7 +41,12 @@ const require = createRequire(import.meta.url);
 
 function newAjv(standalone: boolean): import("ajv/dist/2020.js").Ajv2020 {
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  return new Ajv2020({ allErrors: true, verbose: true, strict: false, ...(standalone && { code: { source: true, esm: true, lines: true } }) });
+  return new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    ...(standalone && { code: { source: true, esm: true, lines: true } }),
+  });
 }
 
 export type SpecValidators = Readonly<Record<SchemaName, ValidateFunction>>;
@@ -53,7 +58,10 @@ export function specValidators(texts: SchemaTexts): SpecValidators {
 
 export function compileSpecValidators(texts: SchemaTexts): SpecValidators {
   const ajv = newAjv(false);
-  return { server: ajv.compile(JSON.parse(texts.server) as object), catalog: ajv.compile(JSON.parse(texts.catalog) as object) };
+  return {
+    server: ajv.compile(JSON.parse(texts.server) as object),
+    catalog: ajv.compile(JSON.parse(texts.catalog) as object),
+  };
 }
 
 /** The text of spec-schema.generated.js for these schema texts, byte-deterministic. */
@@ -75,7 +83,8 @@ export function specSchemaModule(texts: SchemaTexts): string {
 }
 
 /** The module's file, its current and its fresh text when the schemas changed since it was generated. */
-export function staleSpecSchemaModule(): { readonly file: string; readonly current: string; readonly generated: string } | undefined {
+export function staleSpecSchemaModule():
+  { readonly file: string; readonly current: string; readonly generated: string } | undefined {
   const texts = readSchemaTexts();
   if (precompiled.schemaHash === schemaHash(texts)) return undefined;
   const file = join(ownRoot, specSchemaModulePath);

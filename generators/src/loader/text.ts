@@ -72,7 +72,14 @@ function decodes(bytes: Uint8Array): boolean {
  * C0 and C1 controls (tab, newline and carriage return aside), DEL, lone surrogates, U+2028/9 and
  * bidirectional controls. Rejected everywhere, so no emitter has to carry them safely.
  */
-const forbidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const forbidden = new RegExp(
+  [
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.source,
+    /[\ud800-\udbff](?![\udc00-\udfff])/u.source, // a high surrogate without its low half
+    /(?<![\ud800-\udbff])[\udc00-\udfff]/u.source, // a low surrogate without its high half
+  ].join("|"),
+  "gu",
+);
 
 /** Offsets and descriptions of forbidden characters in `text`. */
 export function forbiddenCharacters(text: string): { offset: number; name: string }[] {

@@ -44,11 +44,16 @@ export function linkedDirectoryRefusal(file: string, link: string): Diagnostic {
     col: 1,
     code: "outside-workspace",
     message: `${link} is a symbolic link, so ${file} may lie outside the workspace; it was not read`,
-    hint: `Replace ${link} with a real directory: toolcat reads spec files only through the workspace's own directories.`,
+    hint:
+      `Replace ${link} with a real directory: toolcat reads spec files only through the workspace's own ` +
+      "directories.",
   };
 }
 
-/** The file's bytes, or why it was not read; `file` is relative to root (outside it only when named on the command line). */
+/**
+ * The file's bytes, or why it was not read; `file` is relative to root (outside it only when named on the command
+ * line).
+ */
 export function readSpecFile(root: string, file: string): FileRead {
   const linked = (): Diagnostic | undefined => {
     const link = inWorkspace(file) ? linkedDirectory(root, dirname(file)) : undefined;
@@ -108,7 +113,9 @@ function notRegular(file: string, what: string): Diagnostic {
     col: 1,
     code: "not-a-regular-file",
     message: `${file} is ${what}; it was not read`,
-    hint: "Spec and capture files must be regular files inside the workspace; a link is refused, however it points (copy the file in instead).",
+    hint:
+      "Spec and capture files must be regular files inside the workspace; a link is refused, however it points " +
+      "(copy the file in instead).",
   };
 }
 

@@ -37,13 +37,22 @@ export function checkDrift(root: string, catalog?: Catalog): DriftReport {
   const drift: Drift[] = [];
   for (const file of changes.write) {
     const current = readOrUndefined(join(root, file.path));
-    drift.push({ kind: current === undefined ? "missing" : "changed", path: file.path, diff: unifiedDiff(file.path, current ?? "", file.text) });
+    drift.push({
+      kind: current === undefined ? "missing" : "changed",
+      path: file.path,
+      diff: unifiedDiff(file.path, current ?? "", file.text),
+    });
   }
   const schemaModule = staleSpecSchemaModule();
   if (schemaModule !== undefined) {
-    drift.push({ kind: "changed", path: specSchemaModulePath, diff: unifiedDiff(specSchemaModulePath, schemaModule.current, schemaModule.generated) });
+    drift.push({
+      kind: "changed",
+      path: specSchemaModulePath,
+      diff: unifiedDiff(specSchemaModulePath, schemaModule.current, schemaModule.generated),
+    });
   }
-  for (const path of changes.remove) drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
+  for (const path of changes.remove)
+    drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
   for (const path of [...stagingLeftovers(root), ...(existsSync(join(root, journalFile)) ? [journalFile] : [])]) {
     drift.push({ kind: "leftover", path, diff: "" });
   }
@@ -72,7 +81,9 @@ const linesInAll = 300;
 
 /** The human report: a summary line per file, then diffs cut to a readable length. */
 export function formatDrift(report: DriftReport): string {
-  const out: string[] = [`toolcat check-drift: ${report.drift.length} file(s) differ from what specs/ and generators/ produce`];
+  const out: string[] = [
+    `toolcat check-drift: ${report.drift.length} file(s) differ from what specs/ and generators/ produce`,
+  ];
   for (const d of report.drift) out.push(`  ${d.kind.padEnd(9)} ${d.path}`);
   let budget = linesInAll;
   for (const d of report.drift) {
@@ -83,6 +94,10 @@ export function formatDrift(report: DriftReport): string {
     out.push("", ...shown);
     if (shown.length < lines.length) out.push(`… ${lines.length - shown.length} more diff line(s) for ${d.path}`);
   }
-  out.push("", `Fix: run \`${fixCommand}\` and commit the result. Generated files must not be edited by hand; change specs/ or generators/ instead.`);
+  out.push(
+    "",
+    `Fix: run \`${fixCommand}\` and commit the result. Generated files must not be edited by hand; change specs/ ` +
+      "or generators/ instead.",
+  );
   return `${out.join("\n")}\n`;
 }

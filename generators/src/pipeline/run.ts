@@ -59,7 +59,14 @@ export function* serverRuns(catalog: Catalog, versions: PackageVersions): Genera
 export function serverRun(server: Server, catalog: Catalog, versions: Versions): ServerRun {
   const start = performance.now();
   const files = generateServer(server, catalog, versions, emitResources());
-  return { server: server.name, slug: server.slug, tools: server.tools.length, files, milliseconds: performance.now() - start, versions };
+  return {
+    server: server.name,
+    slug: server.slug,
+    tools: server.tools.length,
+    files,
+    milliseconds: performance.now() - start,
+    versions,
+  };
 }
 
 /** The versions of each server's package and of the runtime. */

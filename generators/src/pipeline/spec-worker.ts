@@ -34,7 +34,9 @@ export async function loadSpecs(options: PipelineOptions, worker: SpecWorker | u
   return result.catalog;
 }
 
-/** The worker's side: load what main asks for once, and post the catalog or the spec errors; anything else is thrown. */
+/**
+ * The worker's side: load what main asks for once, and post the catalog or the spec errors; anything else is thrown.
+ */
 export function serveSpecs(): void {
   parentPort?.once("message", (options: PipelineOptions) => {
     let answer: Answer;

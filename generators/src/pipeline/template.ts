@@ -23,10 +23,16 @@ const options = (): CompileOptions => ({ noEscape: true, strict: true });
 export type Template = (context: object) => string;
 
 /** The template in `file`, precompiled into `cacheDir` (generators/dist/templates/ by default). */
-export function loadTemplate(file: URL, cacheDir = fileURLToPath(new URL("../../dist/templates/", import.meta.url))): Template {
+export function loadTemplate(
+  file: URL,
+  cacheDir = fileURLToPath(new URL("../../dist/templates/", import.meta.url)),
+): Template {
   const text = readFileSync(file, "utf8");
   const runtime = require("handlebars/runtime") as typeof import("handlebars");
-  const key = createHash("sha256").update(`${runtime.VERSION}\0${JSON.stringify(options())}\0${text}`).digest("base64url").slice(0, 16);
+  const key = createHash("sha256")
+    .update(`${runtime.VERSION}\0${JSON.stringify(options())}\0${text}`)
+    .digest("base64url")
+    .slice(0, 16);
   const name = basename(fileURLToPath(file));
   const cached = join(cacheDir, `${name}.${key}.cjs`);
   if (existsSync(cached) || writePrecompiled(cached, text, name)) {
@@ -41,11 +47,14 @@ export function loadTemplate(file: URL, cacheDir = fileURLToPath(new URL("../../
 
 /** The cache entries of `name`'s other texts: same template name, another 16-character key. */
 function staleEntries(dir: string, name: string, current: string): string[] {
-  const isEntry = (entry: string): boolean => entry.startsWith(`${name}.`) && /^\.[\w-]{16}\.cjs$/.test(entry.slice(name.length));
+  const isEntry = (entry: string): boolean =>
+    entry.startsWith(`${name}.`) && /^\.[\w-]{16}\.cjs$/.test(entry.slice(name.length));
   return readdirSync(dir).filter((entry) => entry !== current && isEntry(entry));
 }
 
-/** Writes the precompiled module atomically, then removes the template's stale entries; false when it cannot be written. */
+/**
+ * Writes the precompiled module atomically, then removes the template's stale entries; false when it cannot be written.
+ */
 function writePrecompiled(path: string, text: string, name: string): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
   const dir = join(path, "..");

@@ -24,7 +24,8 @@ export function snapshot(root: string): Snapshot {
   };
   for (const name of entries(join(root, "specs"))) if (name.endsWith(".yaml")) add(`specs/${name}`);
   for (const slug of entries(join(root, requestBodiesDir))) {
-    for (const name of entries(join(root, requestBodiesDir, slug))) if (name.endsWith(".json")) add(`${requestBodiesDir}/${slug}/${name}`);
+    for (const name of entries(join(root, requestBodiesDir, slug)))
+      if (name.endsWith(".json")) add(`${requestBodiesDir}/${slug}/${name}`);
   }
   return inputs;
 }
@@ -57,7 +58,11 @@ export function watchInputs(root: string, onEvent: () => void): () => void {
   };
   const sync = (): void => {
     const wanted = new Map<string, string>();
-    for (const dir of ["specs", requestBodiesDir, ...entries(join(root, requestBodiesDir)).map((slug) => `${requestBodiesDir}/${slug}`)]) {
+    for (const dir of [
+      "specs",
+      requestBodiesDir,
+      ...entries(join(root, requestBodiesDir)).map((slug) => `${requestBodiesDir}/${slug}`),
+    ]) {
       const identity = directoryIdentity(join(root, dir));
       if (identity !== undefined) wanted.set(dir, identity);
     }
@@ -80,7 +85,9 @@ export function watchInputs(root: string, onEvent: () => void): () => void {
   };
 }
 
-/** A watch on one directory, or undefined when it is gone already; its errors (the directory removed) only say "look". */
+/**
+ * A watch on one directory, or undefined when it is gone already; its errors (the directory removed) only say "look".
+ */
 function watchDirectory(dir: string, onEvent: () => void): FSWatcher | undefined {
   try {
     const watcher = watch(dir, { persistent: true }, onEvent);

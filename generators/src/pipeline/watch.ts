@@ -70,7 +70,8 @@ export async function watchGenerate(options: WatchOptions): Promise<number> {
     else if (result === "locked") schedule(lockedRetryMs);
   }
   out.stdout(`watching specs/ for changes (Ctrl-C to stop)\n`);
-  if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+  if (!signal.aborted)
+    await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
   clearTimeout(timer);
   close();
   return 0;
@@ -90,7 +91,10 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
   const { root, out, env } = options;
   const start = performance.now();
   try {
-    const { result, changes } = generateAndWrite({ root, ...(servers.length > 0 && { servers }) }, servers.length === 0);
+    const { result, changes } = generateAndWrite(
+      { root, ...(servers.length > 0 && { servers }) },
+      servers.length === 0,
+    );
     const paths = [...changes.write.map((f) => f.path), ...changes.remove.map((path) => `${path} (deleted)`)];
     const ms = (performance.now() - start).toFixed(0);
     out.stdout(`${trigger}: ${result.runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);
@@ -112,7 +116,9 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
 
 /** The server slug of a spec or capture path. */
 function slugOf(file: string): string {
-  return file.startsWith(`${requestBodiesDir}/`) ? (file.split("/")[2] ?? "") : file.slice("specs/".length, -".yaml".length);
+  return file.startsWith(`${requestBodiesDir}/`)
+    ? (file.split("/")[2] ?? "")
+    : file.slice("specs/".length, -".yaml".length);
 }
 
 function specOf(file: string): string {

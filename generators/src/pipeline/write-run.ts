@@ -11,13 +11,18 @@ import { packageVersions, runPipeline, serverRun, type PipelineOptions, type Pip
 const sameVersions = (a: Versions, b: Versions): boolean => a.package === b.package && a.runtime === b.runtime;
 
 /** `full`: the run owns every package, so packages whose spec is gone are removed whole. */
-export function generateAndWrite(options: PipelineOptions, full: boolean): { readonly result: PipelineResult; readonly changes: Plan } {
+export function generateAndWrite(
+  options: PipelineOptions,
+  full: boolean,
+): { readonly result: PipelineResult; readonly changes: Plan } {
   const generated = runPipeline(options);
   const { catalog } = generated;
   let result = generated;
   const changes = applyPlan(options.root, () => {
     const settled = packageVersions(options.root, catalog);
-    const runs = generated.runs.map((run, i) => (sameVersions(run.versions, settled(run.slug)) ? run : serverRun(catalog.servers[i]!, catalog, settled(run.slug))));
+    const runs = generated.runs.map((run, i) =>
+      sameVersions(run.versions, settled(run.slug)) ? run : serverRun(catalog.servers[i]!, catalog, settled(run.slug)),
+    );
     result = { ...generated, runs, files: runs.flatMap((run) => run.files) };
     return plan(options.root, result.slugs, result.files, full);
   });

@@ -38,9 +38,13 @@ export function compareServers(before: Server, after: Server): SpecDiff {
     ...about(after.name, compareServerFacts(before, after)),
     ...before.tools.flatMap((old): Change[] => {
       const next = after.tools.find((t) => t.name === old.name);
-      return next === undefined ? [{ subject: old.fullName, ...finding("major", "tool removed") }] : about(next.fullName, compareTools(old, next));
+      return next === undefined
+        ? [{ subject: old.fullName, ...finding("major", "tool removed") }]
+        : about(next.fullName, compareTools(old, next));
     }),
-    ...after.tools.filter((t) => !before.tools.some((old) => old.name === t.name)).map((t): Change => ({ subject: t.fullName, ...finding("minor", "tool added") })),
+    ...after.tools
+      .filter((t) => !before.tools.some((old) => old.name === t.name))
+      .map((t): Change => ({ subject: t.fullName, ...finding("minor", "tool added") })),
   ];
   return { server: after.name, packageName: after.packageName, bump: strongest(changes), changes };
 }
@@ -50,12 +54,15 @@ function compareServerFacts(before: Server, after: Server): Finding[] {
     // Every tool's full name (<Server>.<Tool>) and the package's exported names derive from it.
     ...(before.name === after.name ? [] : [finding("major", `server renamed from ${before.name} to ${after.name}`)]),
     ...compareAuth(before.auth, after.auth),
-    ...documentationFields.filter((field) => !sameJson(before[field], after[field])).map((field) => finding("patch", `${field} changed`)),
+    ...documentationFields
+      .filter((field) => !sameJson(before[field], after[field]))
+      .map((field) => finding("patch", `${field} changed`)),
   ];
 }
 
 function compareAuth(before: Auth, after: Auth): Finding[] {
-  if (before.type !== after.type) return [finding("major", `authentication changed from ${before.type} to ${after.type}`)];
+  if (before.type !== after.type)
+    return [finding("major", `authentication changed from ${before.type} to ${after.type}`)];
   if (before.type === "api-key" && after.type === "api-key" && before.secret !== after.secret) {
     return [finding("major", `API key secret changed from ${before.secret} to ${after.secret}`)];
   }

@@ -8,13 +8,20 @@ import { finding, sameJson, type Bump, type Finding } from "./change.ts";
 export type BoundSide = "lower" | "upper";
 
 /** `label` names the thing bounded and the bound, e.g. "max_rows maximum". */
-export function compareBound(label: string, side: BoundSide, before: number | undefined, after: number | undefined): Finding[] {
+export function compareBound(
+  label: string,
+  side: BoundSide,
+  before: number | undefined,
+  after: number | undefined,
+): Finding[] {
   if (before === after) return [];
   if (before === undefined) return [finding("major", `${label} ${after} added`)];
   if (after === undefined) return [finding("minor", `${label} ${before} removed`)];
   const raised = after > before;
   const tightened = side === "lower" ? raised : !raised;
-  return [finding(tightened ? "major" : "minor", `${label} ${raised ? "raised" : "lowered"} from ${before} to ${after}`)];
+  return [
+    finding(tightened ? "major" : "minor", `${label} ${raised ? "raised" : "lowered"} from ${before} to ${after}`),
+  ];
 }
 
 export interface MemberBumps {
@@ -29,8 +36,12 @@ export function compareMembers(
   after: readonly string[],
   bumps: MemberBumps,
 ): Finding[] {
-  const removed = before.filter((name) => !after.includes(name)).map((name) => finding(bumps.removed, describe(name, "removed")));
-  const added = after.filter((name) => !before.includes(name)).map((name) => finding(bumps.added, describe(name, "added")));
+  const removed = before
+    .filter((name) => !after.includes(name))
+    .map((name) => finding(bumps.removed, describe(name, "removed")));
+  const added = after
+    .filter((name) => !before.includes(name))
+    .map((name) => finding(bumps.added, describe(name, "added")));
   return [...removed, ...added];
 }
 
@@ -48,7 +59,8 @@ function typeName(type: ValueType): string {
 
 /** Every difference between what `label` (a parameter, or its items) accepted before and after. */
 export function compareValueTypes(label: string, before: ValueType, after: ValueType): Finding[] {
-  if (before.kind !== after.kind) return [finding("major", `${label} type changed from ${typeName(before)} to ${typeName(after)}`)];
+  if (before.kind !== after.kind)
+    return [finding("major", `${label} type changed from ${typeName(before)} to ${typeName(after)}`)];
   // The kinds match; the casts restate that for each branch.
   switch (before.kind) {
     case "string": {
@@ -63,14 +75,25 @@ export function compareValueTypes(label: string, before: ValueType, after: Value
     case "integer":
     case "number": {
       const next = after as typeof before;
-      return [...compareBound(`${label} minimum`, "lower", before.minimum, next.minimum), ...compareBound(`${label} maximum`, "upper", before.maximum, next.maximum)];
+      return [
+        ...compareBound(`${label} minimum`, "lower", before.minimum, next.minimum),
+        ...compareBound(`${label} maximum`, "upper", before.maximum, next.maximum),
+      ];
     }
     case "boolean":
       return [];
     case "object": {
       const next = after as typeof before;
-      const keys = compareMembers((key, change) => `${label} key ${key} ${change}`, before.keys.map((k) => k.name), next.keys.map((k) => k.name), { removed: "major", added: "minor" });
-      const keyDocs = keys.length === 0 && !sameJson(before.keys, next.keys) ? [finding("patch", `${label} key descriptions changed`)] : [];
+      const keys = compareMembers(
+        (key, change) => `${label} key ${key} ${change}`,
+        before.keys.map((k) => k.name),
+        next.keys.map((k) => k.name),
+        { removed: "major", added: "minor" },
+      );
+      const keyDocs =
+        keys.length === 0 && !sameJson(before.keys, next.keys)
+          ? [finding("patch", `${label} key descriptions changed`)]
+          : [];
       return [
         ...keys,
         ...keyDocs,
@@ -85,13 +108,32 @@ export function compareValueTypes(label: string, before: ValueType, after: Value
 
 function compareEnums(label: string, before: Extract<ValueType, { kind: "enum" }>, after: typeof before): Finding[] {
   // The enum's name is an exported TypeScript type: renaming it breaks code that imports it.
-  const name = before.name === after.name ? [] : [finding("major", `${label} enum type renamed from ${before.name ?? "(unnamed)"} to ${after.name ?? "(unnamed)"}`)];
+  const name =
+    before.name === after.name
+      ? []
+      : [
+          finding(
+            "major",
+            `${label} enum type renamed from ${before.name ?? "(unnamed)"} to ${after.name ?? "(unnamed)"}`,
+          ),
+        ];
   const { values: old } = before;
   const { values: next } = after;
   if (old.known && next.known) {
-    return [...name, ...compareMembers((value, change) => `${label} enum value "${value}" ${change}`, old.value, next.value, { removed: "major", added: "minor" })];
+    return [
+      ...name,
+      ...compareMembers((value, change) => `${label} enum value "${value}" ${change}`, old.value, next.value, {
+        removed: "major",
+        added: "minor",
+      }),
+    ];
   }
   if (old.known === next.known) return name;
   // An unlisted enum accepts any string; listing the values narrows it, unlisting them widens it.
-  return [...name, next.known ? finding("major", `${label} enum values now listed (${next.value.join(", ")})`) : finding("minor", `${label} enum values no longer listed`)];
+  return [
+    ...name,
+    next.known
+      ? finding("major", `${label} enum values now listed (${next.value.join(", ")})`)
+      : finding("minor", `${label} enum values no longer listed`),
+  ];
 }

@@ -66,7 +66,11 @@ export function diffCommand(root: string, args: readonly string[], cwd: string =
   const [oldLabel, newLabel] = [describeInput(parsed.old, root), describeInput(parsed.new, root)];
   try {
     const diff = compareServers(loadInput(root, parsed.old), loadInput(root, parsed.new));
-    process.stdout.write(parsed.json ? `${JSON.stringify(toJson(diff, oldLabel, newLabel), null, 2)}\n` : formatText(diff, oldLabel, newLabel));
+    process.stdout.write(
+      parsed.json
+        ? `${JSON.stringify(toJson(diff, oldLabel, newLabel), null, 2)}\n`
+        : formatText(diff, oldLabel, newLabel),
+    );
     return 0;
   } catch (error) {
     // Spec errors propagate to the CLI, which prints every diagnostic; the rest are git and file problems.

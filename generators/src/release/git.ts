@@ -22,7 +22,8 @@ function succeeds(root: string, args: readonly string[]): boolean {
 
 /** The file's text at `rev`, or undefined when the file did not exist there; throws on an unknown revision. */
 export function showFile(root: string, rev: string, path: string): string | undefined {
-  if (!succeeds(root, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`])) throw new Error(`unknown git revision "${rev}"`);
+  if (!succeeds(root, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`]))
+    throw new Error(`unknown git revision "${rev}"`);
   const object = `${rev}:./${path}`;
   return succeeds(root, ["cat-file", "-e", object]) ? git(root, ["show", object]) : undefined;
 }

@@ -19,13 +19,18 @@ export function releasePackages(root: string, wanted?: readonly string[]): Relea
     .sort()
     .map((slug): ReleasePackage => {
       const dir = `packages/${slug}`;
-      const manifest = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { name: string; version: string };
+      const manifest = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as {
+        name: string;
+        version: string;
+      };
       return { name: manifest.name, dir, version: manifest.version };
     });
   if (wanted === undefined) return all;
-  const matches = (pkg: ReleasePackage, want: string): boolean => pkg.name === want.trim() || pkg.dir === `packages/${want.trim()}`;
+  const matches = (pkg: ReleasePackage, want: string): boolean =>
+    pkg.name === want.trim() || pkg.dir === `packages/${want.trim()}`;
   const unknown = wanted.filter((want) => !all.some((pkg) => matches(pkg, want)));
-  if (unknown.length > 0) throw new Error(`no release package ${unknown.join(", ")} (have ${all.map((p) => p.name).join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`no release package ${unknown.join(", ")} (have ${all.map((p) => p.name).join(", ")})`);
   return all.filter((pkg) => wanted.some((want) => matches(pkg, want)));
 }
 
@@ -33,7 +38,12 @@ export function releasePackages(root: string, wanted?: readonly string[]): Relea
  * Packs a release package into `destination` exactly as `npm publish` would (its `prepack` builds
  * dist/ first) and returns the tarball's path; throws with npm's output when packing fails.
  */
-export function packPackage(root: string, pkg: ReleasePackage, destination: string, env: NodeJS.ProcessEnv = process.env): string {
+export function packPackage(
+  root: string,
+  pkg: ReleasePackage,
+  destination: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   // Silent: npm's lifecycle banner would otherwise precede the JSON on stdout.
   const args = ["pack", "--json", "--loglevel=silent", "--pack-destination", destination];
   const packed = spawnSync("npm", args, { cwd: join(root, pkg.dir), encoding: "utf8", env });

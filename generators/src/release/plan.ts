@@ -33,7 +33,10 @@ export function planPackage(root: string, pkg: ReleasePackage): PackagePlan {
   // Never released: nothing published to be compatible with, so the version on disk ships as is.
   // The runtime has no spec: its bump comes from a version plan written by hand (nx release plan).
   if (tag === undefined || !hasSpec) return { ...base, bump: "none", lines: [] };
-  const diff = compareServers(loadInput(root, { kind: "git", rev: tag, path: specFile }), loadInput(root, { kind: "file", path: join(root, specFile) }));
+  const diff = compareServers(
+    loadInput(root, { kind: "git", rev: tag, path: specFile }),
+    loadInput(root, { kind: "file", path: join(root, specFile) }),
+  );
   return { ...base, bump: diff.bump, lines: changeLines(diff) };
 }
 
@@ -53,7 +56,11 @@ export function versionPlanText(plan: PackagePlan): string | undefined {
     return frontMatter(plan.name, "minor", `First release of ${plan.name}${what}.`);
   }
   if (plan.bump === "none") return undefined;
-  return frontMatter(plan.name, plan.bump, [`Spec changes since ${plan.tag} (${plan.specFile}):`, ...plan.lines.map((line) => `- ${line}`)].join("\n"));
+  return frontMatter(
+    plan.name,
+    plan.bump,
+    [`Spec changes since ${plan.tag} (${plan.specFile}):`, ...plan.lines.map((line) => `- ${line}`)].join("\n"),
+  );
 }
 
 function frontMatter(projectName: string, bump: string, message: string): string {

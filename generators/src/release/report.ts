@@ -8,7 +8,13 @@ export interface DiffReport {
   readonly server: string;
   readonly packageName: string;
   readonly bump: Level;
-  readonly changes: readonly { readonly subject: string; readonly bump: Bump; readonly class: string; readonly text: string; readonly line: string }[];
+  readonly changes: readonly {
+    readonly subject: string;
+    readonly bump: Bump;
+    readonly class: string;
+    readonly text: string;
+    readonly line: string;
+  }[];
 }
 
 /** Plain-word lines, breaking changes first: the form changelogs use. */
@@ -18,7 +24,12 @@ export function changeLines(diff: SpecDiff): string[] {
 
 export function formatText(diff: SpecDiff, oldLabel: string, newLabel: string): string {
   const lines = changeLines(diff);
-  return [`${diff.server} (${diff.packageName}): ${oldLabel} → ${newLabel}`, ...(lines.length === 0 ? ["no changes"] : lines), `bump: ${diff.bump}`, ""].join("\n");
+  return [
+    `${diff.server} (${diff.packageName}): ${oldLabel} → ${newLabel}`,
+    ...(lines.length === 0 ? ["no changes"] : lines),
+    `bump: ${diff.bump}`,
+    "",
+  ].join("\n");
 }
 
 export function toJson(diff: SpecDiff, oldLabel: string, newLabel: string): DiffReport {
@@ -28,6 +39,12 @@ export function toJson(diff: SpecDiff, oldLabel: string, newLabel: string): Diff
     server: diff.server,
     packageName: diff.packageName,
     bump: diff.bump,
-    changes: bySeverity(diff.changes).map((c) => ({ subject: c.subject, bump: c.bump, class: classNames[c.bump], text: c.text, line: describeChange(c) })),
+    changes: bySeverity(diff.changes).map((c) => ({
+      subject: c.subject,
+      bump: c.bump,
+      class: classNames[c.bump],
+      text: c.text,
+      line: describeChange(c),
+    })),
   };
 }

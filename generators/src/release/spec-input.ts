@@ -42,7 +42,10 @@ export function loadInput(root: string, input: SpecInput): Server {
   const text = showFile(root, input.rev, input.path);
   if (text === undefined) throw new Error(`${input.path} does not exist at revision ${input.rev}`);
   // The catalog rules and captures of the same revision, so the old side is the package that was generated then.
-  const server = loadSpecText(root, text, label, { catalogText: showFile(root, input.rev, catalogPath), requestBodies: false });
+  const server = loadSpecText(root, text, label, {
+    catalogText: showFile(root, input.rev, catalogPath),
+    requestBodies: false,
+  });
   return attachCapturesAt(root, input.rev, server);
 }
 
@@ -58,12 +61,25 @@ export interface SpecTextOptions {
  * name, so the text is placed at that path in memory, whatever file or revision it came from;
  * diagnostics are relabelled with `label` so they point at the real source.
  */
-export function loadSpecText(root: string, text: string | Uint8Array, label: string, options: SpecTextOptions = {}): Server {
+export function loadSpecText(
+  root: string,
+  text: string | Uint8Array,
+  label: string,
+  options: SpecTextOptions = {},
+): Server {
   const { catalogText, requestBodies } = options;
   const path = `specs/${declaredSlug(text) ?? basename(label).replace(/\.yaml$/, "")}.yaml`;
-  const overrides = new Map([[path, text], ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const])]);
+  const overrides = new Map([
+    [path, text],
+    ...(catalogText === undefined ? [] : [[catalogPath, catalogText] as const]),
+  ]);
   try {
-    const [server] = loadCatalog({ root, only: [path], overrides, ...(requestBodies === false && { requestBodies }) }).servers;
+    const [server] = loadCatalog({
+      root,
+      only: [path],
+      overrides,
+      ...(requestBodies === false && { requestBodies }),
+    }).servers;
     if (server === undefined) throw new Error(`${label}: no server loaded`);
     return server;
   } catch (error) {
@@ -75,7 +91,10 @@ export function loadSpecText(root: string, text: string | Uint8Array, label: str
 /** The server with the request bodies captured at `rev`, read by the loader's own reader; errors name the revision. */
 function attachCapturesAt(root: string, rev: string, server: Server): Server {
   const dir = `${requestBodiesDir}/${server.slug}`;
-  const files = listFilesAt(root, rev, dir).filter((name) => name.endsWith(".json")).map((name) => `${dir}/${name}`).sort(compareText);
+  const files = listFilesAt(root, rev, dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => `${dir}/${name}`)
+    .sort(compareText);
   const diagnostics: Diagnostic[] = [];
   const attached = attachRequestBodies(server, files, (file) => showFile(root, rev, file), diagnostics, new Map());
   if (diagnostics.length > 0) throw new SpecError(diagnostics.map((d) => ({ ...d, file: `${rev}:${d.file}` })));

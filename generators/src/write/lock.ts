@@ -9,8 +9,10 @@ export const stagingPrefix = ".toolcat-staging-";
 
 export class GenerateLockedError extends Error {
   constructor(readonly holder: number) {
-    super(`${lockFile} is held by process ${holder}, another toolcat generate run; wait for it to finish (or, if ` +
-      `that process is not toolcat, delete ${lockFile}).`);
+    super(
+      `${lockFile} is held by process ${holder}, another toolcat generate run; wait for it to finish (or, if ` +
+        `that process is not toolcat, delete ${lockFile}).`,
+    );
     this.name = "GenerateLockedError";
   }
 }
@@ -37,7 +39,7 @@ const unwrittenMs = 500;
 export function acquireLock(root: string): () => void {
   const path = join(root, lockFile);
   const start = Date.now();
-  for (let takeovers = 0; ; ) {
+  for (let takeovers = 0; ;) {
     if (create(path)) return () => rmSync(path, { force: true });
     const text = readLock(path);
     if (text === undefined) continue; // released since
@@ -57,7 +59,8 @@ export function acquireLock(root: string): () => void {
       sleep(10);
       continue;
     }
-    if (++takeovers > 5) throw new Error(`could not take ${lockFile}: other runs kept taking it over; run generate again.`);
+    if (++takeovers > 5)
+      throw new Error(`could not take ${lockFile}: other runs kept taking it over; run generate again.`);
     removeStale(path, text);
   }
 }
@@ -132,5 +135,8 @@ export function stagingLeftovers(root: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(stagingPrefix)).map((name) => `packages/${name}`).sort();
+  return names
+    .filter((name) => name.startsWith(stagingPrefix))
+    .map((name) => `packages/${name}`)
+    .sort();
 }

@@ -77,6 +77,8 @@ export function plan(root: string, produced: readonly string[], files: readonly 
   });
   const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !paths.has(path));
   const changed = new Set([...write.map((f) => f.path), ...remove].map((path) => path.split("/")[1]));
-  const packages = slugs.filter((slug) => changed.has(slug)).map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }));
+  const packages = slugs
+    .filter((slug) => changed.has(slug))
+    .map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }));
   return { write, remove, packages };
 }

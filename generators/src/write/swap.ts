@@ -3,8 +3,19 @@
 // then are directories renamed into place.
 // A run killed before the journal exists leaves every package as it was (the next run deletes the
 // staging); one killed after it is rolled forward by the next run. A package directory is only ever
-// entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move into the new directory unchanged.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+// entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move
+// into the new directory unchanged.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { stagingPrefix } from "./lock.ts";
 import { keptInPackage, type PackageFiles } from "./output.ts";
@@ -65,7 +76,8 @@ function finish(root: string, journal: Journal, step: StepHook): void {
     const old = join(retired, slug);
     if (existsSync(current)) renameSync(current, old);
     step(`retired:${slug}`);
-    if (existsSync(old)) for (const name of readdirSync(old).filter(keptInPackage)) renameSync(join(old, name), join(next, name));
+    if (existsSync(old))
+      for (const name of readdirSync(old).filter(keptInPackage)) renameSync(join(old, name), join(next, name));
     step(`kept:${slug}`);
     // A removed package keeps only what other tools own, if anything: without it, it is gone.
     if (readdirSync(next).length > 0) renameSync(next, current);

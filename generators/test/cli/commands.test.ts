@@ -26,9 +26,12 @@ async function started(argv: readonly string[]): Promise<{ workers: number; exit
 }
 
 describe("the spec worker", () => {
-  it.each([["generate"], ["generate", "--quiet"], ["check-drift"], ["check-drift", "--json"]])("is started once by %j", async (...argv) => {
-    expect(await started(argv)).toEqual({ workers: 1, exit: 0 });
-  });
+  it.each([["generate"], ["generate", "--quiet"], ["check-drift"], ["check-drift", "--json"]])(
+    "is started once by %j",
+    async (...argv) => {
+      expect(await started(argv)).toEqual({ workers: 1, exit: 0 });
+    },
+  );
 
   it.each([
     [[], 2],

@@ -1,7 +1,17 @@
 // `toolcat schemas pull` against a fake engine on 127.0.0.1, end to end: the captures it writes,
 // no churn on a second pull, each way an engine can fail, and the generated package typing and
 // validating request bodies through its client.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,7 +20,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
 import { runPipeline } from "../../src/pipeline/run.ts";
-import { encodings, headerSafeSecrets, random, revealing, secrets } from "../../../packages/runtime/test/support/encodings.ts";
+import {
+  encodings,
+  headerSafeSecrets,
+  random,
+  revealing,
+  secrets,
+} from "../../../packages/runtime/test/support/encodings.ts";
 import { anyString, seededRandom } from "../emit/hostile-text.ts";
 import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
 import { workspaceRoot } from "../support.ts";
@@ -28,15 +44,28 @@ function workspace(): string {
   return root;
 }
 
-async function pull(root: string, engine: FakeEngine, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function pull(
+  root: string,
+  engine: FakeEngine,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return pullFrom(root, engine.url, engine.apiKey, ...args);
 }
 
-async function pullFrom(root: string, baseUrl: string, apiKey: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function pullFrom(
+  root: string,
+  baseUrl: string,
+  apiKey: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return pullWith(root, ["--engine-url", baseUrl, ...args], { TOOLCAT_API_KEY: apiKey });
 }
 
-async function pullWith(root: string, args: readonly string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function pullWith(
+  root: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const out = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
@@ -44,9 +73,14 @@ async function pullWith(root: string, args: readonly string[], env: Record<strin
   return { code, stdout, stderr };
 }
 
-const listFiles = (root: string): string[] => (existsSync(join(root, captures)) ? readdirSync(join(root, captures)).sort() : []);
+const listFiles = (root: string): string[] =>
+  existsSync(join(root, captures)) ? readdirSync(join(root, captures)).sort() : [];
 const readCapture = (root: string, tool: string): { answer: unknown; tool: string; capturedFrom: string } =>
-  JSON.parse(readFileSync(join(root, captures, `${tool}.json`), "utf8")) as { answer: unknown; tool: string; capturedFrom: string };
+  JSON.parse(readFileSync(join(root, captures, `${tool}.json`), "utf8")) as {
+    answer: unknown;
+    tool: string;
+    capturedFrom: string;
+  };
 
 let engine: FakeEngine;
 beforeAll(async () => {
@@ -73,7 +107,10 @@ describe("toolcat schemas pull", () => {
       expect(capture.capturedFrom).toBe(engine.url);
     }
     // Only the schema mode was asked for, and nothing else was sent.
-    expect(engine.received.map((r) => r.input)).toEqual([{ mode: "get_request_schema" }, { mode: "get_request_schema" }]);
+    expect(engine.received.map((r) => r.input)).toEqual([
+      { mode: "get_request_schema" },
+      { mode: "get_request_schema" },
+    ]);
   });
 
   it("changes nothing on a second pull with the same answers", async () => {
@@ -96,33 +133,53 @@ describe("toolcat schemas pull", () => {
   /** Answers the loader refuses though each reads as a schema: spec text rules, and a cycle of bare $refs. */
   const refusedAnswers: Record<string, unknown> = {
     "bidi-text": { type: "object", description: "evil\u202egnp.exe" },
-    "ref-cycle": { $ref: "#/components/schemas/A", components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { anyOf: [{ $ref: "#/components/schemas/A" }] } } } },
+    "ref-cycle": {
+      $ref: "#/components/schemas/A",
+      components: {
+        schemas: { A: { $ref: "#/components/schemas/B" }, B: { anyOf: [{ $ref: "#/components/schemas/A" }] } },
+      },
+    },
   };
   const failures: [Behaviour | keyof typeof refusedAnswers, RegExp][] = [
     ["refuse", /OrdersApi\.CreateOrder.*answered 403.*may not read schemas/],
     ["hang", /OrdersApi\.CreateOrder did not answer within 300 ms/],
     ["not-json", /OrdersApi\.CreateOrder.*not JSON/],
     ["not-schema", /OrdersApi\.CreateOrder: returned no usable request body schema: the answer is a number/],
-    ["bidi-text", /OrdersApi\.CreateOrder: the answer would not load as .*CreateOrder\.json \(forbidden-character at \d+:\d+: .*U\+202E.*nothing was written/],
-    ["ref-cycle", /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: \$ref cycle A → B → A/],
+    [
+      "bidi-text",
+      new RegExp(
+        /OrdersApi\.CreateOrder: the answer would not load as .*CreateOrder\.json /.source +
+          /\(forbidden-character at \d+:\d+: .*U\+202E.*nothing was written/.source,
+      ),
+    ],
+    [
+      "ref-cycle",
+      new RegExp(
+        /OrdersApi\.CreateOrder: returned no usable request body schema: at \/components\/schemas\/B\/anyOf\/0\/\$ref: /
+          .source + /\$ref cycle A → B → A/.source,
+      ),
+    ],
   ];
-  it.each(failures)("reports an engine that answers %s, naming the tool, and writes no file", async (behaviour, message) => {
-    const fresh = workspace();
-    if (behaviour in refusedAnswers) engine.answerWith("OrdersApi.CreateOrder", refusedAnswers[behaviour]);
-    else engine.behave("OrdersApi.CreateOrder", behaviour as Behaviour);
-    try {
-      const run = await pull(fresh, engine, "--tool", "CreateOrder", "--timeout", "300");
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(message);
-      expect(run.stderr).not.toContain(engine.apiKey);
-      expect(run.stdout).toContain("1 failed");
-      expect(listFiles(fresh)).toEqual([]);
-    } finally {
-      engine.behave("OrdersApi.CreateOrder", "answer");
-      engine.answerWith("OrdersApi.CreateOrder", undefined);
-      rmSync(fresh, { recursive: true, force: true });
-    }
-  });
+  it.each(failures)(
+    "reports an engine that answers %s, naming the tool, and writes no file",
+    async (behaviour, message) => {
+      const fresh = workspace();
+      if (behaviour in refusedAnswers) engine.answerWith("OrdersApi.CreateOrder", refusedAnswers[behaviour]);
+      else engine.behave("OrdersApi.CreateOrder", behaviour as Behaviour);
+      try {
+        const run = await pull(fresh, engine, "--tool", "CreateOrder", "--timeout", "300");
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(message);
+        expect(run.stderr).not.toContain(engine.apiKey);
+        expect(run.stdout).toContain("1 failed");
+        expect(listFiles(fresh)).toEqual([]);
+      } finally {
+        engine.behave("OrdersApi.CreateOrder", "answer");
+        engine.answerWith("OrdersApi.CreateOrder", undefined);
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("reports a tool the engine has no schema for and still stores the others", async () => {
     const fresh = workspace();
@@ -136,44 +193,77 @@ describe("toolcat schemas pull", () => {
   describe(`with an engine that echoes the key, or a URL password (seed ${seed})`, () => {
     const [key] = headerSafeSecrets(1, random(seed + 9)) as [string];
     const [password] = secrets(1, random(seed + 12)) as [string];
-    const items = (secret: string) => Object.entries(encodings(secret, random(seed + 10))).map(([name, encoded]) => ({ name, encoded }));
-    const leaks = (text: string, secret: string): string[] => items(secret).filter(({ name, encoded }) => text.includes(revealing(name, encoded))).map(({ name }) => name);
+    const items = (secret: string) =>
+      Object.entries(encodings(secret, random(seed + 10))).map(([name, encoded]) => ({ name, encoded }));
+    const leaks = (text: string, secret: string): string[] =>
+      items(secret)
+        .filter(({ name, encoded }) => text.includes(revealing(name, encoded)))
+        .map(({ name }) => name);
     let echoing: FakeEngine;
     beforeAll(async () => {
       echoing = await startFakeEngine(key, () => items(key).map(({ encoded }) => encoded));
     });
     afterAll(() => echoing.close());
-    const written = (root: string): string => listFiles(root).map((f) => readFileSync(join(root, captures, f), "utf8")).join("\n");
+    const written = (root: string): string =>
+      listFiles(root)
+        .map((f) => readFileSync(join(root, captures, f), "utf8"))
+        .join("\n");
 
-    it.each(["echo-answer", "echo-error"] as const)("shows and stores no encoding of the key when the engine answers %s", async (behaviour) => {
-      const fresh = workspace();
-      echoing.behave("OrdersApi.CreateOrder", behaviour);
-      try {
-        const run = await pullFrom(fresh, echoing.url, key, "--tool", "CreateOrder");
-        // The engine was reached: what it echoed was read, and redacted.
-        expect(echoing.received.length).toBeGreaterThan(0);
-        expect(leaks(`${run.stdout}\n${run.stderr}\n${written(fresh)}`, key)).toEqual([]);
-      } finally {
-        rmSync(fresh, { recursive: true, force: true });
-      }
-    });
+    it.each(["echo-answer", "echo-error"] as const)(
+      "shows and stores no encoding of the key when the engine answers %s",
+      async (behaviour) => {
+        const fresh = workspace();
+        echoing.behave("OrdersApi.CreateOrder", behaviour);
+        try {
+          const run = await pullFrom(fresh, echoing.url, key, "--tool", "CreateOrder");
+          // The engine was reached: what it echoed was read, and redacted.
+          expect(echoing.received.length).toBeGreaterThan(0);
+          expect(leaks(`${run.stdout}\n${run.stderr}\n${written(fresh)}`, key)).toEqual([]);
+        } finally {
+          rmSync(fresh, { recursive: true, force: true });
+        }
+      },
+    );
 
     it("shows no encoding of a password in the engine URL", async () => {
       const fresh = workspace();
-      const run = await pullFrom(fresh, echoing.url.replace("http://", `http://user:${encodeURIComponent(password)}@`), key, "--tool", "CreateOrder");
+      const run = await pullFrom(
+        fresh,
+        echoing.url.replace("http://", `http://user:${encodeURIComponent(password)}@`),
+        key,
+        "--tool",
+        "CreateOrder",
+      );
       expect(run.code).toBe(1);
-      expect([...leaks(`${run.stdout}\n${run.stderr}`, password), ...leaks(`${run.stdout}\n${run.stderr}`, `user:${password}`)]).toEqual([]);
+      expect([
+        ...leaks(`${run.stdout}\n${run.stderr}`, password),
+        ...leaks(`${run.stdout}\n${run.stderr}`, `user:${password}`),
+      ]).toEqual([]);
       rmSync(fresh, { recursive: true, force: true });
     });
   });
 
   it.each([
     { args: [], env: { TOOLCAT_ENGINE_URL: "url" }, warning: "" },
-    { args: ["--base-url", "url"], env: { TOOLCAT_ENGINE_URL: "elsewhere" }, warning: "toolcat schemas pull: warning: --base-url is deprecated; use --engine-url\n" },
-    { args: [], env: { TOOLCAT_BASE_URL: "url" }, warning: "toolcat schemas pull: warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL\n" },
+    {
+      args: ["--base-url", "url"],
+      env: { TOOLCAT_ENGINE_URL: "elsewhere" },
+      warning: "toolcat schemas pull: warning: --base-url is deprecated; use --engine-url\n",
+    },
+    {
+      args: [],
+      env: { TOOLCAT_BASE_URL: "url" },
+      warning: "toolcat schemas pull: warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL\n",
+    },
   ])("takes the engine address from $args and $env, still reading the earlier name", async ({ args, env, warning }) => {
-    const given = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value === "url" ? engine.url : "http://127.0.0.1:1"]));
-    const run = await pullWith(root, [...args.map((a) => (a === "url" ? engine.url : a)), "--tool", "CreateOrder", "--dry-run"], { ...given, TOOLCAT_API_KEY: engine.apiKey });
+    const given = Object.fromEntries(
+      Object.entries(env).map(([name, value]) => [name, value === "url" ? engine.url : "http://127.0.0.1:1"]),
+    );
+    const run = await pullWith(
+      root,
+      [...args.map((a) => (a === "url" ? engine.url : a)), "--tool", "CreateOrder", "--dry-run"],
+      { ...given, TOOLCAT_API_KEY: engine.apiKey },
+    );
     expect(run.stderr).toBe(warning);
     expect(run.code).toBe(0);
   });
@@ -187,21 +277,26 @@ describe("toolcat schemas pull", () => {
     expect(run.stderr).toMatch(message);
   });
 
-  it.each(["specs/request-bodies", captures])("writes nothing through %s when it is a symbolic link, naming it", async (linked) => {
-    const fresh = workspace();
-    const elsewhere = mkdtempSync(join(tmpdir(), "toolcat-elsewhere-"));
-    mkdirSync(dirname(join(fresh, linked)), { recursive: true });
-    symlinkSync(elsewhere, join(fresh, linked));
-    try {
-      const run = await pull(fresh, engine, "--tool", "CreateOrder");
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`OrdersApi\\.CreateOrder: ${linked} is a symbolic link; .* nothing was written`));
-      expect(readdirSync(elsewhere, { recursive: true })).toEqual([]);
-    } finally {
-      rmSync(fresh, { recursive: true, force: true });
-      rmSync(elsewhere, { recursive: true, force: true });
-    }
-  });
+  it.each(["specs/request-bodies", captures])(
+    "writes nothing through %s when it is a symbolic link, naming it",
+    async (linked) => {
+      const fresh = workspace();
+      const elsewhere = mkdtempSync(join(tmpdir(), "toolcat-elsewhere-"));
+      mkdirSync(dirname(join(fresh, linked)), { recursive: true });
+      symlinkSync(elsewhere, join(fresh, linked));
+      try {
+        const run = await pull(fresh, engine, "--tool", "CreateOrder");
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(
+          new RegExp(`OrdersApi\\.CreateOrder: ${linked} is a symbolic link; .* nothing was written`),
+        );
+        expect(readdirSync(elsewhere, { recursive: true })).toEqual([]);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
+    },
+  );
 
   // Answers the schema reader accepts but a capture file may not hold (controls, surrogates and line
   // separators in any string, or too deep): generated from seeded hostile strings.
@@ -212,7 +307,11 @@ describe("toolcat schemas pull", () => {
     const roll = random();
     if (roll < 0.4) answer.properties["note"] = { type: "string", description: text };
     else if (roll < 0.7) answer.properties[`field${text}`] = { type: "string" };
-    else if (roll < 0.85) answer.properties["deep"] = Array.from({ length: 20 + Math.floor(random() * 30) }).reduce<object>((inner) => ({ type: "object", properties: { x: inner } }), { type: "string" });
+    else if (roll < 0.85)
+      answer.properties["deep"] = Array.from({ length: 20 + Math.floor(random() * 30) }).reduce<object>(
+        (inner) => ({ type: "object", properties: { x: inner } }),
+        { type: "string" },
+      );
     else answer.properties["note"] = { type: "string", description: `plain ${Math.floor(random() * 1000)}` };
     return { index, answer };
   });
@@ -228,7 +327,9 @@ describe("toolcat schemas pull", () => {
       } else {
         expect(run.stderr).toMatch(/^1\/1 OrdersApi\.CreateOrder: /);
         expect(listFiles(fresh)).toEqual([]);
-        outcomes.push(run.stderr.includes("would not load") ? "refused by the loader's check" : "refused by the schema reader");
+        outcomes.push(
+          run.stderr.includes("would not load") ? "refused by the loader's check" : "refused by the schema reader",
+        );
       }
     } finally {
       engine.answerWith("OrdersApi.CreateOrder", undefined);
@@ -242,110 +343,151 @@ describe("toolcat schemas pull", () => {
 
   it("matches the captures committed with the fixture", () => {
     for (const tool of ["CreateOrder", "UpdateInventory"]) {
-      const committed = JSON.parse(readFileSync(join(fixtureSpecs, "request-bodies/orders-api", `${tool}.json`), "utf8")) as { answer: unknown };
+      const committed = JSON.parse(
+        readFileSync(join(fixtureSpecs, "request-bodies/orders-api", `${tool}.json`), "utf8"),
+      ) as { answer: unknown };
       expect(readCapture(root, tool).answer).toEqual(committed.answer);
     }
   });
 
   // One tsc program for the package and a consumer: seconds, more on a busy machine.
-  it("generates a package whose types and validators check bodies end to end through the client", { timeout: 120_000 }, async () => {
-    const { files } = runPipeline({ root, servers: ["orders-api"] });
-    for (const file of files) {
-      mkdirSync(dirname(join(root, file.path)), { recursive: true });
-      writeFileSync(join(root, file.path), file.text);
-    }
-    // A consumer: the body type is real (a wrong field does not compile).
-    const consumer = join(root, "packages/consumer.ts");
-    writeFileSync(
-      consumer,
-      [
-        'import type { CreateOrderRequestBody } from "./orders-api/src/index.js";',
-        'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: 1 }] };',
-        '// @ts-expect-error quantity is a number',
-        'export const wrong: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", quantity: "1" }] };',
-        "",
-      ].join("\n"),
-    );
-    mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
-    symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
-    const base = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-    if (base === undefined) throw new Error("cannot read tsconfig.base.json");
-    const out = join(root, "out");
-    const roots = [...files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path)), consumer];
-    const program = ts.createProgram(roots, { ...base.options, noEmit: false, declaration: false, rootDir: join(root, "packages"), outDir: out });
-    const emitted = program.emit();
-    expect([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
-    writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
-
-    const pkg = (await import(pathToFileURL(join(out, "orders-api/src/index.js")).href)) as PackageModule;
-    const client = pkg.createOrdersApiClient({ transport: pkg.createHttpTransport({ baseUrl: engine.url, apiKey: engine.apiKey }), env: false });
-    const body = {
-      customer: { email: "a@b.c", address: { city: "Oslo", zip: "0150" } },
-      items: [{ sku: "x", quantity: 2 }],
-      currency: "EUR",
-      note: null,
-      payment: { kind: "invoice", due_days: 30 },
-      total: 10,
-    };
-    const result = (await client.createOrder({ mode: "execute", store_id: "s1", request_body: body })) as { received: { request_body: string } };
-    expect(JSON.parse(result.received.request_body)).toEqual(body);
-
-    const bad = {
-      customer: { address: { zip: "01" } },
-      items: [{ sku: "x", quantity: 0, color: "red" }],
-      currency: "GBP",
-      payment: { kind: "card" },
-      total: 0,
-      extra: true,
-    };
-    const error = await client.createOrder({ mode: "execute", store_id: "s1", request_body: bad }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(pkg.ValidationError);
-    const paths = (error as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
-    expect(paths).toEqual(
-      [
-        "/request_body/customer/email",
-        "/request_body/customer/address/city",
-        "/request_body/customer/address/zip",
-        "/request_body/items/0/quantity",
-        "/request_body/items/0/color",
-        "/request_body/currency",
-        "/request_body/payment",
-        "/request_body/total",
-        "/request_body/extra",
-      ].sort(),
-    );
-
-    const inventory = { warehouse: "w", counts: { a: 1, b: -1 }, reason: null, replace: false, tags: ["x", 2, true] };
-    const checked = pkg.validate("UpdateInventory", { mode: "execute", request_body: JSON.stringify(inventory) });
-    expect(checked.ok ? [] : checked.issues.map((i) => i.path)).toEqual(["/request_body/counts/b", "/request_body/replace", "/request_body/tags/2"]);
-    // Not JSON at all is the request_body format's one issue; a body of the wrong type is one issue.
-    for (const text of ["{", "[]"]) {
-      const result = pkg.validate("UpdateInventory", { mode: "execute", request_body: text });
-      expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(["/request_body"]);
-    }
-    // A tool without a captured schema keeps taking any JSON text.
-    expect(pkg.validate("CancelOrder", { mode: "execute", request_body: "[1]" }).ok).toBe(true);
-    // The boolean guards parse the body once too and give each validator's verdict.
-    const fixed = { ...inventory, counts: { a: 1 }, replace: true, tags: ["x"] };
-    const bodies = [body, bad, inventory, fixed].map((b) => JSON.stringify(b));
-    for (const [tool, other] of [["CreateOrder", { store_id: "s1" }], ["UpdateInventory", {}]] as const) {
-      const verdicts = new Set<boolean>();
-      for (const text of [...bodies, "{", "[]", 7]) {
-        const input = { mode: "execute", ...other, request_body: text };
-        verdicts.add(pkg[`is${tool}`](input));
-        expect(pkg[`is${tool}`](input), `${tool} ${String(text)}`).toBe(pkg.validate(tool, input).ok);
+  it(
+    "generates a package whose types and validators check bodies end to end through the client",
+    { timeout: 120_000 },
+    async () => {
+      const { files } = runPipeline({ root, servers: ["orders-api"] });
+      for (const file of files) {
+        mkdirSync(dirname(join(root, file.path)), { recursive: true });
+        writeFileSync(join(root, file.path), file.text);
       }
-      expect([...verdicts].sort(), tool).toEqual([false, true]);
-    }
+      // A consumer: the body type is real (a wrong field does not compile).
+      const consumer = join(root, "packages/consumer.ts");
+      writeFileSync(
+        consumer,
+        [
+          'import type { CreateOrderRequestBody } from "./orders-api/src/index.js";',
+          'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", ' +
+            "quantity: 1 }] };",
+          "// @ts-expect-error quantity is a number",
+          'export const wrong: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", ' +
+            'quantity: "1" }] };',
+          "",
+        ].join("\n"),
+      );
+      mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
+      symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
+      const base = ts.getParsedCommandLineOfConfigFile(
+        join(workspaceRoot, "tsconfig.base.json"),
+        {},
+        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+      );
+      if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+      const out = join(root, "out");
+      const roots = [...files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path)), consumer];
+      const program = ts.createProgram(roots, {
+        ...base.options,
+        noEmit: false,
+        declaration: false,
+        rootDir: join(root, "packages"),
+        outDir: out,
+      });
+      const emitted = program.emit();
+      expect(
+        [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) =>
+          ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+        ),
+      ).toEqual([]);
+      writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
 
-    const manifest = JSON.parse(readFileSync(join(root, "packages/orders-api/manifest.json"), "utf8")) as ManifestShape;
-    const create = manifest.tools.find((t) => t.name === "CreateOrder");
-    expect(create?.inputSchema.else.properties.request_body.contentSchema).toMatchObject({ type: "object", required: ["customer", "items"] });
-    expect(readFileSync(join(root, "packages/orders-api/README.md"), "utf8")).toContain("| `items[].quantity` | integer | yes | value at least 1 |");
-  });
+      const pkg = (await import(pathToFileURL(join(out, "orders-api/src/index.js")).href)) as PackageModule;
+      const client = pkg.createOrdersApiClient({
+        transport: pkg.createHttpTransport({ baseUrl: engine.url, apiKey: engine.apiKey }),
+        env: false,
+      });
+      const body = {
+        customer: { email: "a@b.c", address: { city: "Oslo", zip: "0150" } },
+        items: [{ sku: "x", quantity: 2 }],
+        currency: "EUR",
+        note: null,
+        payment: { kind: "invoice", due_days: 30 },
+        total: 10,
+      };
+      const result = (await client.createOrder({ mode: "execute", store_id: "s1", request_body: body })) as {
+        received: { request_body: string };
+      };
+      expect(JSON.parse(result.received.request_body)).toEqual(body);
+
+      const bad = {
+        customer: { address: { zip: "01" } },
+        items: [{ sku: "x", quantity: 0, color: "red" }],
+        currency: "GBP",
+        payment: { kind: "card" },
+        total: 0,
+        extra: true,
+      };
+      const error = await client.createOrder({ mode: "execute", store_id: "s1", request_body: bad }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(pkg.ValidationError);
+      const paths = (error as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
+      expect(paths).toEqual(
+        [
+          "/request_body/customer/email",
+          "/request_body/customer/address/city",
+          "/request_body/customer/address/zip",
+          "/request_body/items/0/quantity",
+          "/request_body/items/0/color",
+          "/request_body/currency",
+          "/request_body/payment",
+          "/request_body/total",
+          "/request_body/extra",
+        ].sort(),
+      );
+
+      const inventory = { warehouse: "w", counts: { a: 1, b: -1 }, reason: null, replace: false, tags: ["x", 2, true] };
+      const checked = pkg.validate("UpdateInventory", { mode: "execute", request_body: JSON.stringify(inventory) });
+      expect(checked.ok ? [] : checked.issues.map((i) => i.path)).toEqual([
+        "/request_body/counts/b",
+        "/request_body/replace",
+        "/request_body/tags/2",
+      ]);
+      // Not JSON at all is the request_body format's one issue; a body of the wrong type is one issue.
+      for (const text of ["{", "[]"]) {
+        const result = pkg.validate("UpdateInventory", { mode: "execute", request_body: text });
+        expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(["/request_body"]);
+      }
+      // A tool without a captured schema keeps taking any JSON text.
+      expect(pkg.validate("CancelOrder", { mode: "execute", request_body: "[1]" }).ok).toBe(true);
+      // The boolean guards parse the body once too and give each validator's verdict.
+      const fixed = { ...inventory, counts: { a: 1 }, replace: true, tags: ["x"] };
+      const bodies = [body, bad, inventory, fixed].map((b) => JSON.stringify(b));
+      for (const [tool, other] of [
+        ["CreateOrder", { store_id: "s1" }],
+        ["UpdateInventory", {}],
+      ] as const) {
+        const verdicts = new Set<boolean>();
+        for (const text of [...bodies, "{", "[]", 7]) {
+          const input = { mode: "execute", ...other, request_body: text };
+          verdicts.add(pkg[`is${tool}`](input));
+          expect(pkg[`is${tool}`](input), `${tool} ${String(text)}`).toBe(pkg.validate(tool, input).ok);
+        }
+        expect([...verdicts].sort(), tool).toEqual([false, true]);
+      }
+
+      const manifest = JSON.parse(
+        readFileSync(join(root, "packages/orders-api/manifest.json"), "utf8"),
+      ) as ManifestShape;
+      const create = manifest.tools.find((t) => t.name === "CreateOrder");
+      expect(create?.inputSchema.else.properties.request_body.contentSchema).toMatchObject({
+        type: "object",
+        required: ["customer", "items"],
+      });
+      expect(readFileSync(join(root, "packages/orders-api/README.md"), "utf8")).toContain(
+        "| `items[].quantity` | integer | yes | value at least 1 |",
+      );
+    },
+  );
 });
 
 interface PackageModule {

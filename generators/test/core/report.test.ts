@@ -10,15 +10,23 @@ const base: Diagnostic = { ...bare, hint: "Remove it." };
 describe("annotation", () => {
   it.each([
     [{ ...base }, "::error file=specs/a.yaml,line=3,col=7,title=unknown-key::unknown key%0ARemove it.\n"],
-    [{ ...bare, message: 'key "a\n::error::forged"' }, '::error file=specs/a.yaml,line=3,col=7,title=unknown-key::key "a%0A::error::forged"\n'],
+    [
+      { ...bare, message: 'key "a\n::error::forged"' },
+      '::error file=specs/a.yaml,line=3,col=7,title=unknown-key::key "a%0A::error::forged"\n',
+    ],
     [{ ...bare, message: "100% done\r" }, "::error file=specs/a.yaml,line=3,col=7,title=unknown-key::100%25 done%0D\n"],
-    [{ ...bare, file: "specs/a,b:c.yaml" }, "::error file=specs/a%2Cb%3Ac.yaml,line=3,col=7,title=unknown-key::unknown key\n"],
+    [
+      { ...bare, file: "specs/a,b:c.yaml" },
+      "::error file=specs/a%2Cb%3Ac.yaml,line=3,col=7,title=unknown-key::unknown key\n",
+    ],
   ])("%#", (d, expected) => {
     expect(annotation(d)).toBe(expected);
   });
 
   it("leaves out line and column when there are none (drifted files)", () => {
-    expect(annotation({ file: "packages/x/a.ts", code: "drift (changed)", message: "differs" })).toBe("::error file=packages/x/a.ts,title=drift (changed)::differs\n");
+    expect(annotation({ file: "packages/x/a.ts", code: "drift (changed)", message: "differs" })).toBe(
+      "::error file=packages/x/a.ts,title=drift (changed)::differs\n",
+    );
   });
 });
 

@@ -12,7 +12,9 @@ import { workspaceRoot } from "../support.ts";
 
 const tsc = join(workspaceRoot, "node_modules/typescript-native/bin/tsc");
 
-/** Writes `files` under `root` (paths as generated: `packages/<slug>/...`) and returns the TypeScript files among them. */
+/**
+ * Writes `files` under `root` (paths as generated: `packages/<slug>/...`) and returns the TypeScript files among them.
+ */
 function writeGenerated(root: string, files: readonly GeneratedFile[]): string[] {
   for (const file of files) {
     mkdirSync(dirname(join(root, file.path)), { recursive: true });
@@ -35,8 +37,17 @@ export function compileGenerated(root: string, files: readonly GeneratedFile[]):
   const out = join(root, "out");
   const config = join(root, "tsconfig.json");
   // Type packages (`types` in the base) resolve from the workspace, not from the scratch folder.
-  const compilerOptions = { noEmit: false, declaration: false, rootDir: join(root, "packages"), outDir: out, typeRoots: [join(workspaceRoot, "node_modules/@types")] };
-  writeFileSync(config, JSON.stringify({ extends: join(workspaceRoot, "tsconfig.base.json"), compilerOptions, files: roots }));
+  const compilerOptions = {
+    noEmit: false,
+    declaration: false,
+    rootDir: join(root, "packages"),
+    outDir: out,
+    typeRoots: [join(workspaceRoot, "node_modules/@types")],
+  };
+  writeFileSync(
+    config,
+    JSON.stringify({ extends: join(workspaceRoot, "tsconfig.base.json"), compilerOptions, files: roots }),
+  );
   const run = spawnSync(process.execPath, [tsc, "-p", config, "--pretty", "false"], { cwd: root, encoding: "utf8" });
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
@@ -48,7 +59,11 @@ export function compileGenerated(root: string, files: readonly GeneratedFile[]):
 /** The TypeScript API's program over `files` written under `root`, for tests that read its checker. */
 export function generatedProgram(root: string, files: readonly GeneratedFile[]): ts.Program {
   const roots = writeGenerated(root, files);
-  const base = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const base = ts.getParsedCommandLineOfConfigFile(
+    join(workspaceRoot, "tsconfig.base.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (base === undefined) throw new Error("cannot read tsconfig.base.json");
   return ts.createProgram(roots, { ...base.options, noEmit: true });
 }

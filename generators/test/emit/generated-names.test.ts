@@ -28,7 +28,8 @@ const hostTool = "GetThing";
 const versions = { package: "0.1.0", runtime: "0.1.0" };
 
 const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
-const snake = (name: string): string => (/^[A-Z0-9_]+$/.test(name) ? name.toLowerCase() : name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const snake = (name: string): string =>
+  /^[A-Z0-9_]+$/.test(name) ? name.toLowerCase() : name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const upperSnake = (name: string): string => snake(name).toUpperCase().replace(/^_/, "");
 
 /** The spec names whose derived names (by the record's own templates, found with a probe name) equal `target`. */
@@ -48,7 +49,9 @@ const serverTemplates = [probe.clientFactory, probe.clientType];
 const hostNames = Object.values(toolNames(serverNames("Host", "ToolMode", [hostTool]).names, hostTool));
 /** PascalCase names that are, or derive through `templates`, a declared identifier. */
 const candidates = (templates: readonly string[]): string[] =>
-  [...new Set(identifiers.flatMap((x) => [x, ...inverses(x, templates, "Zq")]))].filter((name) => isIdentifier(name, "pascal"));
+  [...new Set(identifiers.flatMap((x) => [x, ...inverses(x, templates, "Zq")]))].filter((name) =>
+    isIdentifier(name, "pascal"),
+  );
 
 interface Case {
   readonly label: string;
@@ -71,12 +74,18 @@ function spec(server: string, tools: readonly Record<string, unknown>[], secrets
   };
 }
 
-const modeTool = (name: string, parameters: readonly unknown[] = []): Record<string, unknown> => ({ name, modePattern: true, parameters });
+const modeTool = (name: string, parameters: readonly unknown[] = []): Record<string, unknown> => ({
+  name,
+  modePattern: true,
+  parameters,
+});
 const catalogWith = (edit: (text: string) => string): string => edit(catalogText);
 /** Each identifier as a mode value, its UPPER_SNAKE_CASE form as the enum name (numbered where two forms meet). */
 const modeValues = identifiers
   .map((x, i, all) => {
-    const enumName = all.slice(0, i).some((y) => upperSnake(y) === upperSnake(x)) ? `${upperSnake(x)}_${i}` : upperSnake(x);
+    const enumName = all.slice(0, i).some((y) => upperSnake(y) === upperSnake(x))
+      ? `${upperSnake(x)}_${i}`
+      : upperSnake(x);
     return `    - { value: ${JSON.stringify(x)}, enumName: ${enumName}, description: a value }`;
   })
   .join("\n");
@@ -92,10 +101,17 @@ const cases: Case[] = [
     catalog: catalogWith((text) => text.replace("  values:\n", `  values:\n${modeValues}\n`)),
     spec: spec("ModeValues", [modeTool(hostTool)]),
   },
-  ...candidates(serverTemplates).map((name) => ({ label: `server name ${name}`, spec: spec(name, [modeTool(hostTool)]) })),
-  ...candidates(toolTemplates).map((name, i) => ({ label: `tool name ${name}`, spec: spec(`ToolName${i}`, [modeTool(name)]) })),
+  ...candidates(serverTemplates).map((name) => ({
+    label: `server name ${name}`,
+    spec: spec(name, [modeTool(hostTool)]),
+  })),
+  ...candidates(toolTemplates).map((name, i) => ({
+    label: `tool name ${name}`,
+    spec: spec(`ToolName${i}`, [modeTool(name)]),
+  })),
   {
-    // Parameters only become locals, which the validators rename around every module-scope name: one tool takes them all.
+    // Parameters only become locals, which the validators rename around every module-scope name: one tool takes them
+    // all.
     label: "parameter names",
     spec: spec("Parameters", [
       modeTool(
@@ -135,7 +151,11 @@ const cases: Case[] = [
       answer: {
         type: "object",
         properties: Object.fromEntries(identifiers.map((x) => [x, { $ref: `#/components/schemas/${x}` }])),
-        components: { schemas: Object.fromEntries(identifiers.map((x) => [x, { type: "object", properties: { [x]: { type: "string" } } }])) },
+        components: {
+          schemas: Object.fromEntries(
+            identifiers.map((x) => [x, { type: "object", properties: { [x]: { type: "string" } } }]),
+          ),
+        },
       },
     },
   },
@@ -147,7 +167,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** Cases sharing a catalog share a workspace: one load of all their specs. */
 function workspaces(): Map<string, Case[]> {
   const byCatalog = new Map<string, Case[]>();
-  for (const c of cases) byCatalog.set(c.catalog ?? catalogText, [...(byCatalog.get(c.catalog ?? catalogText) ?? []), c]);
+  for (const c of cases)
+    byCatalog.set(c.catalog ?? catalogText, [...(byCatalog.get(c.catalog ?? catalogText) ?? []), c]);
   return byCatalog;
 }
 
@@ -182,15 +203,26 @@ function run(): Outcome {
       diagnostics = error.diagnostics;
     }
     const catalogErrors = diagnostics.filter((d) => d.file === "specs/catalog.yaml");
-    const accepted = [...fileOf.keys()].filter((file) => catalogErrors.length === 0 && !diagnostics.some((d) => d.file === file));
+    const accepted = [...fileOf.keys()].filter(
+      (file) => catalogErrors.length === 0 && !diagnostics.some((d) => d.file === file),
+    );
     for (const [file, c] of fileOf) {
-      if (!accepted.includes(file)) outcome.rejected.push({ label: c.label, diagnostics: [...catalogErrors, ...diagnostics.filter((d) => d.file === file)] });
+      if (!accepted.includes(file))
+        outcome.rejected.push({
+          label: c.label,
+          diagnostics: [...catalogErrors, ...diagnostics.filter((d) => d.file === file)],
+        });
     }
     if (accepted.length === 0) return;
     const catalog = loadCatalog({ root, only: accepted });
     // Each workspace's packages under their own folder, so one program holds them all.
-    for (const run of serverRuns(catalog, packageVersions(root, catalog))) outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
-    for (const server of catalog.servers) outcome.records.set(`packages/w${w}-${server.slug}`, emitContext(server, catalog, versions, emitResources()).names.identifiers);
+    for (const run of serverRuns(catalog, packageVersions(root, catalog)))
+      outcome.files.push(...run.files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/w${w}-`) })));
+    for (const server of catalog.servers)
+      outcome.records.set(
+        `packages/w${w}-${server.slug}`,
+        emitContext(server, catalog, versions, emitResources()).names.identifiers,
+      );
   });
   return outcome;
 }
@@ -200,7 +232,18 @@ describe("spec names equal to generated identifiers", () => {
   let program: ts.Program | undefined;
 
   it("covers every kind of name with every identifier the emitters declare", () => {
-    expect(identifiers).toEqual(expect.arrayContaining(["Manifest", "ToolName", "manifest", "toolSchemas", "handleToolCall", "schemaOf", "validate", "data"]));
+    expect(identifiers).toEqual(
+      expect.arrayContaining([
+        "Manifest",
+        "ToolName",
+        "manifest",
+        "toolSchemas",
+        "handleToolCall",
+        "schemaOf",
+        "validate",
+        "data",
+      ]),
+    );
     expect(outcome.rejected.length).toBeGreaterThan(0);
   });
 
@@ -234,7 +277,9 @@ describe("spec names equal to generated identifiers", () => {
       // A captured body's component types, component checks and check parts are numbered after the
       // tool's body type or body check, which the record holds.
       const numbered = /(?:Component|Part)?\d+$/;
-      const names = [...moduleScopeNames(source), ...globalsRead(source, program, checker)].filter((name) => !record.has(name) && !record.has(name.replace(numbered, "")));
+      const names = [...moduleScopeNames(source), ...globalsRead(source, program, checker)].filter(
+        (name) => !record.has(name) && !record.has(name.replace(numbered, "")),
+      );
       for (const name of names) unlisted.add(`${path.replace(/^packages\/w\d+-[^/]+\//, "")}: ${name}`);
     }
     expect([...unlisted].sort()).toEqual([]);
@@ -244,21 +289,37 @@ describe("spec names equal to generated identifiers", () => {
 /** Names declared or imported at the top level of a module (re-exports bind nothing). */
 function moduleScopeNames(source: ts.SourceFile): string[] {
   return source.statements.flatMap((statement) => {
-    if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
-    if (ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return statement.name === undefined ? [] : [statement.name.text];
+    if (ts.isVariableStatement(statement))
+      return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+    if (
+      ts.isFunctionDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement)
+    )
+      return statement.name === undefined ? [] : [statement.name.text];
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
-      const named = clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.map((e) => e.name.text) : [];
+      const named =
+        clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings)
+          ? clause.namedBindings.elements.map((e) => e.name.text)
+          : [];
       return [...(clause?.name === undefined ? [] : [clause.name.text]), ...named];
     }
-    if (ts.isExportDeclaration(statement) && statement.exportClause !== undefined && ts.isNamedExports(statement.exportClause)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause !== undefined &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       return statement.exportClause.elements.map((e) => e.name.text);
     }
     return [];
   });
 }
 
-/** Globals the module names (`Object`, `Partial`): identifiers that resolve to a default library's declarations, members aside. */
+/**
+ * Globals the module names (`Object`, `Partial`): identifiers that resolve to a default library's declarations, members
+ * aside.
+ */
 function globalsRead(source: ts.SourceFile, program: ts.Program, checker: ts.TypeChecker): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -266,7 +327,12 @@ function globalsRead(source: ts.SourceFile, program: ts.Program, checker: ts.Typ
       const symbol = checker.getSymbolAtLocation(node);
       const declarations = symbol?.declarations ?? [];
       const member = symbol !== undefined && (symbol.flags & (ts.SymbolFlags.Property | ts.SymbolFlags.Method)) !== 0;
-      if (!member && declarations.length > 0 && declarations.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()))) found.push(node.text);
+      if (
+        !member &&
+        declarations.length > 0 &&
+        declarations.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()))
+      )
+        found.push(node.text);
     }
     ts.forEachChild(node, visit);
   };

@@ -61,7 +61,13 @@ const specs = {
     domain: text(),
     description: text(),
     source: text(),
-    auth: { type: "user-authorization" as const, provider: text(), scopeBase: "not-shown", scopes: [{ name: text() }], notes: [text()] },
+    auth: {
+      type: "user-authorization" as const,
+      provider: text(),
+      scopeBase: "not-shown",
+      scopes: [{ name: text() }],
+      notes: [text()],
+    },
     secrets: [],
     tools: Array.from({ length: toolCount }, (_, i) => tool(i + toolCount)),
   },
@@ -86,10 +92,14 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
     expect(generated().runs.map((r) => r.tools)).toEqual([toolCount, toolCount]);
   });
 
-  it("generates the same files from the catalog a worker thread posts back (a structured clone)", { timeout: 60_000 }, async () => {
-    const catalog = await loadSpecs({ root }, await specWorker());
-    expect(runPipeline({ root, catalog }).files).toEqual(generated().files);
-  });
+  it(
+    "generates the same files from the catalog a worker thread posts back (a structured clone)",
+    { timeout: 60_000 },
+    async () => {
+      const catalog = await loadSpecs({ root }, await specWorker());
+      expect(runPipeline({ root, catalog }).files).toEqual(generated().files);
+    },
+  );
 
   // One tsc program for both packages: several seconds, more on a busy machine.
   it("compiles under strict TypeScript and imports without running spec text", { timeout: 120_000 }, async () => {
@@ -117,13 +127,30 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
       const file = generated().files.find((f) => f.path === `packages/${slug}/manifest.json`);
       const manifest = JSON.parse(file?.text ?? "null") as {
         server: { domain: string; description: string; auth: { provider?: string | null } };
-        tools: { description: string; group?: string; notes: string[]; judgments: string[]; inputSchema: { properties: Record<string, { description?: string; enum?: string[]; default?: unknown; items?: { enum?: string[] } }> } }[];
+        tools: {
+          description: string;
+          group?: string;
+          notes: string[];
+          judgments: string[];
+          inputSchema: {
+            properties: Record<
+              string,
+              { description?: string; enum?: string[]; default?: unknown; items?: { enum?: string[] } }
+            >;
+          };
+        }[];
       };
       expect(manifest.server.domain).toBe(spec.domain);
       expect(manifest.server.description).toBe(spec.description);
       if (spec.auth.type === "user-authorization") expect(manifest.server.auth.provider).toBe(spec.auth.provider);
       spec.tools.forEach((raw, i) => {
-        const [, choice, , , list] = raw.parameters as [unknown, { enum: string[]; default: string }, unknown, unknown, { items: { enum: string[] } }];
+        const [, choice, , , list] = raw.parameters as [
+          unknown,
+          { enum: string[]; default: string },
+          unknown,
+          unknown,
+          { items: { enum: string[] } },
+        ];
         const properties = manifest.tools[i]?.inputSchema.properties;
         expect(manifest.tools[i]?.description).toBe(raw.purpose);
         expect(manifest.tools[i]?.group).toBe(raw["group"]);
@@ -169,7 +196,10 @@ describe(`hostile spec text (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
         ...(spec.auth.type === "user-authorization" ? [markdownCode(spec.auth.provider)] : []),
         ...spec.tools.map((t) => markdownCode(JSON.stringify((t.parameters as { default?: unknown }[])[1]?.default))),
       ];
-      const prose = codeSpans.reduce((rest, span) => rest.split(span).join(""), readme.replace(/^<!-- Code generated .* -->\n/, ""));
+      const prose = codeSpans.reduce(
+        (rest, span) => rest.split(span).join(""),
+        readme.replace(/^<!-- Code generated .* -->\n/, ""),
+      );
       const template = ["<Tool>", "`tools/groups/<group>/`", "tool<OpenAiToolParameters>("];
       expect(template.reduce((rest, text) => rest.replaceAll(text, ""), prose)).not.toContain("<");
     }

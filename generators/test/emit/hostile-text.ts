@@ -65,7 +65,8 @@ export function hostileString(random: () => number, maxParts = 6): string {
   for (let i = 0; i < count; i++) {
     const roll = random();
     if (roll < 0.55) parts.push(hostileFragments[Math.floor(random() * hostileFragments.length)] ?? "");
-    else if (roll < 0.95) parts.push(Array.from({ length: 1 + Math.floor(random() * 8) }, () => printable(random)).join(""));
+    else if (roll < 0.95)
+      parts.push(Array.from({ length: 1 + Math.floor(random() * 8) }, () => printable(random)).join(""));
     else parts.push("long ".repeat(60));
   }
   return parts.join(" ").trim() || "x";
@@ -73,11 +74,34 @@ export function hostileString(random: () => number, maxParts = 6): string {
 
 /** Any string at all, controls, lone surrogates and line separators included: for the escape functions. */
 export function anyString(random: () => number): string {
-  const pieces = ["*", "/", "*/", "\0", "\x7f", "\x1b", "\u2028", "\u2029", "\ud800", "\udc00", "\u202e", "<", "/", "`", "\\", "\n", "\r", "$", "{"];
+  const pieces = [
+    "*",
+    "/",
+    "*/",
+    "\0",
+    "\x7f",
+    "\x1b",
+    "\u2028",
+    "\u2029",
+    "\ud800",
+    "\udc00",
+    "\u202e",
+    "<",
+    "/",
+    "`",
+    "\\",
+    "\n",
+    "\r",
+    "$",
+    "{",
+  ];
   const length = Math.floor(random() * 12);
   let text = "";
   for (let i = 0; i < length; i++) {
-    text += random() < 0.7 ? (pieces[Math.floor(random() * pieces.length)] ?? "") : String.fromCharCode(Math.floor(random() * 0x10000));
+    text +=
+      random() < 0.7
+        ? (pieces[Math.floor(random() * pieces.length)] ?? "")
+        : String.fromCharCode(Math.floor(random() * 0x10000));
   }
   return text;
 }

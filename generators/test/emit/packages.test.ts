@@ -9,13 +9,25 @@ const { files, runs } = workspacePipeline();
 
 describe("generated packages", () => {
   it("cover all seven servers", () => {
-    expect(runs.map((r) => r.slug)).toEqual(["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"]);
+    expect(runs.map((r) => r.slug)).toEqual([
+      "cloud-contacts",
+      "cloud-sheets",
+      "creator-api",
+      "crm-events-api",
+      "engine-api",
+      "recruit-api",
+      "sigma-api",
+    ]);
   });
 
   it("keep every generated TypeScript line within the line limit", () => {
     const long = files
       .filter((file) => file.path.endsWith(".ts"))
-      .flatMap((file) => file.text.split("\n").flatMap((line, index) => (line.length > maxLineLength ? [`${file.path}:${index + 1}`] : [])));
+      .flatMap((file) =>
+        file.text
+          .split("\n")
+          .flatMap((line, index) => (line.length > maxLineLength ? [`${file.path}:${index + 1}`] : [])),
+      );
     expect(long).toEqual([]);
   });
 

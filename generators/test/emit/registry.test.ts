@@ -23,20 +23,34 @@ describe("emitter registry", () => {
     const packages = new Set(files.map((f) => f.path.split("/")[1]));
     expect(packages.size).toBeGreaterThan(0);
     for (const slug of packages) {
-      const written = files.filter((f) => f.path.startsWith(`packages/${slug}/`)).map((f) => f.path.slice(`packages/${slug}/`.length));
-      const optional = (path: string): boolean => conditional.some((c) => (c.endsWith("/") ? path.startsWith(c) : path === c));
+      const written = files
+        .filter((f) => f.path.startsWith(`packages/${slug}/`))
+        .map((f) => f.path.slice(`packages/${slug}/`.length));
+      const optional = (path: string): boolean =>
+        conditional.some((c) => (c.endsWith("/") ? path.startsWith(c) : path === c));
       expect(written.filter((path) => !optional(path)).sort(), slug).toEqual(declared);
     }
   });
 
   it("gives Nx the outputs as package-relative paths, generated sources folded into src", () => {
-    expect(packageOutputs().sort()).toEqual(["LICENSE", "README.md", "code", "manifest.json", "package.json", "search-index.json", "src", "tools", "tsconfig.json"]);
+    expect(packageOutputs().sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "code",
+      "manifest.json",
+      "package.json",
+      "search-index.json",
+      "src",
+      "tools",
+      "tsconfig.json",
+    ]);
   });
 
   it("re-exports each emitter's index entry from src/index.ts", () => {
     const index = files.find((f) => f.path.endsWith("/src/index.ts"))?.text ?? "";
     for (const emitter of emitters) {
-      if (emitter.index !== undefined) expect(index, emitter.id).toContain(`from ${JSON.stringify(emitter.index.module)};`);
+      if (emitter.index !== undefined)
+        expect(index, emitter.id).toContain(`from ${JSON.stringify(emitter.index.module)};`);
     }
   });
 });

@@ -14,7 +14,12 @@ describe("toolGroups", () => {
     const recruit = server("recruit-api");
     const groups = toolGroups(recruit);
     expect(groups).toHaveLength(19);
-    expect(groups.flatMap((g) => g.tools).map((t) => t.name).sort()).toEqual(recruit.tools.map((t) => t.name).sort());
+    expect(
+      groups
+        .flatMap((g) => g.tools)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(recruit.tools.map((t) => t.name).sort());
     expect(new Set(groups.map((g) => g.slug)).size).toBe(19);
     expect(groups.at(-1)).toMatchObject({ title: undefined, slug: "other", namespace: "RecruitApi_Other" });
     expect(groups.find((g) => g.title === "Hiring team (job or application level)")).toMatchObject({
@@ -27,7 +32,9 @@ describe("toolGroups", () => {
   it("makes a server without headings one toolset named after the server", () => {
     const sheets = server("cloud-sheets");
     expect(hasGroups(sheets)).toBe(false);
-    expect(toolGroups(sheets)).toEqual([{ title: undefined, slug: "cloud-sheets", namespace: "CloudSheets", tools: sheets.tools }]);
+    expect(toolGroups(sheets)).toEqual([
+      { title: undefined, slug: "cloud-sheets", namespace: "CloudSheets", tools: sheets.tools },
+    ]);
   });
 
   it("numbers headings that share a slug, and names headings without ASCII words by position", () => {

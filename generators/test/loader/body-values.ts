@@ -34,7 +34,11 @@ export function bodyValue(root: Schema, random: Random): unknown {
       case "string":
         return "abcdefghij".slice(0, Number(schema["minLength"] ?? 0) + Math.floor(random() * 3));
       case "array":
-        return deep ? [] : Array.from({ length: Math.min(Math.floor(random() * 3), Number(schema["maxItems"] ?? 3)) }, () => value((schema["items"] ?? {}) as Schema, depth + 1));
+        return deep
+          ? []
+          : Array.from({ length: Math.min(Math.floor(random() * 3), Number(schema["maxItems"] ?? 3)) }, () =>
+              value((schema["items"] ?? {}) as Schema, depth + 1),
+            );
       case "object": {
         const properties = (schema["properties"] ?? {}) as Record<string, Schema>;
         const required = (schema["required"] ?? []) as string[];

@@ -28,7 +28,14 @@ const captureFile = "specs/request-bodies/widget-api/ExecuteWidget.json";
 
 function load(text: string): { files: GeneratedFile[] } | { diagnostics: readonly Diagnostic[] } {
   try {
-    const catalog = loadCatalog({ root: workspaceRoot, only: [file], overrides: new Map([[file, good], [captureFile, text]]) });
+    const catalog = loadCatalog({
+      root: workspaceRoot,
+      only: [file],
+      overrides: new Map([
+        [file, good],
+        [captureFile, text],
+      ]),
+    });
     const [server] = catalog.servers;
     if (server === undefined) throw new Error("no server");
     return { files: generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources()) };
@@ -39,13 +46,33 @@ function load(text: string): { files: GeneratedFile[] } | { diagnostics: readonl
 }
 
 const capture = (answer: unknown): string =>
-  `${JSON.stringify({ tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer }, null, 2)}\n`;
+  JSON.stringify(
+    {
+      tool: "WidgetApi.ExecuteWidget",
+      capturedFrom: "http://127.0.0.1:1",
+      capturedAt: "2025-01-01T00:00:00.000Z",
+      answer,
+    },
+    null,
+    2,
+  ) + "\n";
 const kinds = [
-  { type: "string", minLength: 1, maxLength: 9 }, { type: "integer", minimum: 0 }, { type: "string", enum: ["a", "b"] }, { type: "boolean" },
-  { type: "array", items: { type: "string" } }, { type: "string", nullable: true }, { oneOf: [{ type: "string" }, { type: "integer" }] }, { anyOf: [{ type: "string" }, { type: "null" }] },
+  { type: "string", minLength: 1, maxLength: 9 },
+  { type: "integer", minimum: 0 },
+  { type: "string", enum: ["a", "b"] },
+  { type: "boolean" },
+  { type: "array", items: { type: "string" } },
+  { type: "string", nullable: true },
+  { oneOf: [{ type: "string" }, { type: "integer" }] },
+  { anyOf: [{ type: "string" }, { type: "null" }] },
 ];
 /** Reproduced from issue 24: 400 fields of mixed kinds made one check function too large for tsc (TS2563). */
-const wide = capture({ type: "object", required: ["f1", "f2"], additionalProperties: false, properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`f${i}`, kinds[i % kinds.length] ?? {}])) });
+const wide = capture({
+  type: "object",
+  required: ["f1", "f2"],
+  additionalProperties: false,
+  properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`f${i}`, kinds[i % kinds.length] ?? {}])),
+});
 /** Components that contain themselves through arrays, fields, options and additionalProperties. */
 const recursive = capture({
   type: "object",
@@ -54,7 +81,13 @@ const recursive = capture({
     schemas: {
       List: { type: "array", maxItems: 3, items: { $ref: "#/components/schemas/List" } },
       A: { oneOf: [{ type: "array", items: { $ref: "#/components/schemas/B" } }, { type: "string" }] },
-      B: { type: "object", nullable: true, required: ["a"], properties: { a: { $ref: "#/components/schemas/A" }, self: { $ref: "#/components/schemas/B" } }, additionalProperties: { $ref: "#/components/schemas/List" } },
+      B: {
+        type: "object",
+        nullable: true,
+        required: ["a"],
+        properties: { a: { $ref: "#/components/schemas/A" }, self: { $ref: "#/components/schemas/B" } },
+        additionalProperties: { $ref: "#/components/schemas/List" },
+      },
     },
   },
 });
@@ -68,7 +101,10 @@ describe(`capture loader fuzz (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
   it("refuses a capture only with positioned diagnostics, and accepts every well-formed one", () => {
     for (const { text, mutation, result } of outcomes) {
       if ("files" in result) continue;
-      expect(mutation, `a well-formed capture was refused:\n${text}\n${result.diagnostics.map((d) => d.message).join("\n")}`).not.toBe("none");
+      expect(
+        mutation,
+        `a well-formed capture was refused:\n${text}\n${result.diagnostics.map((d) => d.message).join("\n")}`,
+      ).not.toBe("none");
       for (const d of result.diagnostics) {
         expect([captureFile, file]).toContain(d.file);
         expect(d.line).toBeGreaterThanOrEqual(1);
@@ -86,46 +122,69 @@ describe(`capture loader fuzz (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
   const root = mkdtempSync(join(tmpdir(), "toolcat-capture-fuzz-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it("compiles what it accepts under strict tsc, and the body checks agree with stock Ajv", { timeout: 180_000 }, async () => {
-    const fixed = [wide, recursive].map((text) => {
-      const result = load(text);
-      if (!("files" in result)) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
-      return result.files;
-    });
-    const packages = [...fixed, ...accepted.slice(0, compiled)];
-    const written = packages.flatMap((files, i) => files.map((f) => ({ ...f, path: join(root, `sample${i}`, f.path) })));
-    for (const f of written) {
-      mkdirSync(dirname(f.path), { recursive: true });
-      writeFileSync(f.path, f.text);
-    }
-    mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
-    symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
-    const base = ts.getParsedCommandLineOfConfigFile(join(workspaceRoot, "tsconfig.base.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-    if (base === undefined) throw new Error("cannot read tsconfig.base.json");
-    const out = join(root, "out");
-    const program = ts.createProgram(written.filter((f) => f.path.endsWith(".ts")).map((f) => f.path), { ...base.options, noEmit: false, declaration: false, rootDir: root, outDir: out });
-    const emitted = program.emit();
-    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => `${d.file?.fileName ?? ""}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-    expect(diagnostics).toEqual([]);
-    writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
-
-    const bodies = seededRandom(seed + 1);
-    for (const i of packages.keys()) {
-      const module = (await import(pathToFileURL(join(out, `sample${i}/packages/widget-api/src/index.js`)).href)) as { validate: (name: string, input: unknown) => { ok: boolean; issues?: { path: string }[] } };
-      const manifest = JSON.parse(readFileSync(join(root, `sample${i}/packages/widget-api/manifest.json`), "utf8")) as unknown;
-      const schema = findContentSchema(manifest);
-      // One Ajv per schema: every sample's contentSchema has the same `$id`.
-      const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-      addFormats.default(ajv);
-      const check = ajv.compile(schema);
-      for (let n = 0; n < 30; n++) {
-        const body = JSON.parse(JSON.stringify(bodyValue(schema, bodies)) ?? "null") as unknown;
-        const result = module.validate("ExecuteWidget", { mode: "execute", widget_id: "w", request_body: JSON.stringify(body) });
-        const ours = result.ok || !(result.issues ?? []).some((issue) => issue.path.startsWith("/request_body"));
-        expect(ours, `sample ${i}: ${JSON.stringify(body)}`).toBe(check(body));
+  it(
+    "compiles what it accepts under strict tsc, and the body checks agree with stock Ajv",
+    { timeout: 180_000 },
+    async () => {
+      const fixed = [wide, recursive].map((text) => {
+        const result = load(text);
+        if (!("files" in result)) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
+        return result.files;
+      });
+      const packages = [...fixed, ...accepted.slice(0, compiled)];
+      const written = packages.flatMap((files, i) =>
+        files.map((f) => ({ ...f, path: join(root, `sample${i}`, f.path) })),
+      );
+      for (const f of written) {
+        mkdirSync(dirname(f.path), { recursive: true });
+        writeFileSync(f.path, f.text);
       }
-    }
-  });
+      mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
+      symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
+      const base = ts.getParsedCommandLineOfConfigFile(
+        join(workspaceRoot, "tsconfig.base.json"),
+        {},
+        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+      );
+      if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+      const out = join(root, "out");
+      const program = ts.createProgram(
+        written.filter((f) => f.path.endsWith(".ts")).map((f) => f.path),
+        { ...base.options, noEmit: false, declaration: false, rootDir: root, outDir: out },
+      );
+      const emitted = program.emit();
+      const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map(
+        (d) => `${d.file?.fileName ?? ""}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
+      expect(diagnostics).toEqual([]);
+      writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
+
+      const bodies = seededRandom(seed + 1);
+      for (const i of packages.keys()) {
+        const module = (await import(pathToFileURL(join(out, `sample${i}/packages/widget-api/src/index.js`)).href)) as {
+          validate: (name: string, input: unknown) => { ok: boolean; issues?: { path: string }[] };
+        };
+        const manifest = JSON.parse(
+          readFileSync(join(root, `sample${i}/packages/widget-api/manifest.json`), "utf8"),
+        ) as unknown;
+        const schema = findContentSchema(manifest);
+        // One Ajv per schema: every sample's contentSchema has the same `$id`.
+        const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+        addFormats.default(ajv);
+        const check = ajv.compile(schema);
+        for (let n = 0; n < 30; n++) {
+          const body = JSON.parse(JSON.stringify(bodyValue(schema, bodies)) ?? "null") as unknown;
+          const result = module.validate("ExecuteWidget", {
+            mode: "execute",
+            widget_id: "w",
+            request_body: JSON.stringify(body),
+          });
+          const ours = result.ok || !(result.issues ?? []).some((issue) => issue.path.startsWith("/request_body"));
+          expect(ours, `sample ${i}: ${JSON.stringify(body)}`).toBe(check(body));
+        }
+      }
+    },
+  );
 });
 
 function findContentSchema(value: unknown): Record<string, unknown> {

@@ -53,7 +53,9 @@ describe("the real catalog", () => {
   it("annotates tools only where the document's wording says it", () => {
     expect(all.filter((t) => t.annotations.destructive === true)).toHaveLength(27);
     expect(all.filter((t) => t.annotations.readOnly === true)).toHaveLength(124);
-    expect(all.filter((t) => t.annotations.idempotent !== undefined || t.annotations.openWorld !== undefined)).toHaveLength(0);
+    expect(
+      all.filter((t) => t.annotations.idempotent !== undefined || t.annotations.openWorld !== undefined),
+    ).toHaveLength(0);
     expect(tool("RecruitApi.AnonymizeCandidateData").annotations).toEqual({ destructive: true });
     expect(tool("CloudSheets.GetSpreadsheet").annotations).toEqual({ readOnly: true });
     // "default referral form (created if absent)": a Get that may create, so no hint.
@@ -63,7 +65,9 @@ describe("the real catalog", () => {
 
   it("keeps toolcat's judgment calls apart from the documents' notes", () => {
     expect(parameter("SigmaApi.ListSystemEvents", "created_after").judgments[0]).toMatch(/^The document says ISO 8601/);
-    expect(tool("RecruitApi.CreateJobOpening").judgments[0]).toMatch(/^toolcat reads target_start_date as a field of UpdateJobOpening only/);
+    expect(tool("RecruitApi.CreateJobOpening").judgments[0]).toMatch(
+      /^toolcat reads target_start_date as a field of UpdateJobOpening only/,
+    );
     expect(tool("RecruitApi.CreateJobOpening").notes.join(" ")).not.toMatch(/target_start_date/);
     expect(all.flatMap((t) => t.notes).join(" ")).not.toMatch(/toolcat/);
   });
@@ -73,10 +77,17 @@ describe("the real catalog", () => {
   });
 
   it("keeps the documented limits and defaults", () => {
-    expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").type).toMatchObject({ kind: "integer", minimum: 1, maximum: 1000 });
+    expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").type).toMatchObject({
+      kind: "integer",
+      minimum: 1,
+      maximum: 1000,
+    });
     expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").default).toBe(1000);
     expect(parameter("CloudSheets.SearchSpreadsheets", "limit").type).toMatchObject({ maximum: 50 });
-    expect(parameter("CloudSheets.WriteToCell", "column").type).toMatchObject({ kind: "string", format: "column-letters" });
+    expect(parameter("CloudSheets.WriteToCell", "column").type).toMatchObject({
+      kind: "string",
+      format: "column-letters",
+    });
   });
 
   it("gives mode-pattern tools mode (always) and request_body (on execute)", () => {
@@ -90,13 +101,26 @@ describe("the real catalog", () => {
   });
 
   it("keeps the conditional rules", () => {
-    expect(tool("RecruitApi.SetOpeningState").rules).toContainEqual(expect.objectContaining({ kind: "required-when", parameter: "close_reason_id", when: "new_opening_state", equals: "Closed" }));
-    const requires = all.flatMap((t) => t.rules.filter((r) => r.kind === "requires").map((r) => `${t.fullName}:${r.parameter}->${r.kind === "requires" ? r.requires : ""}`));
+    expect(tool("RecruitApi.SetOpeningState").rules).toContainEqual(
+      expect.objectContaining({
+        kind: "required-when",
+        parameter: "close_reason_id",
+        when: "new_opening_state",
+        equals: "Closed",
+      }),
+    );
+    const requires = all.flatMap((t) =>
+      t.rules
+        .filter((r) => r.kind === "requires")
+        .map((r) => `${t.fullName}:${r.parameter}->${r.kind === "requires" ? r.requires : ""}`),
+    );
     expect(requires.some((r) => r.endsWith("crm_object_id->crm_object_type"))).toBe(true);
   });
 
   it("declares secrets per tool, with the two EngineApi tools that declare none", () => {
-    const engineWithout = server("EngineApi").tools.filter((t) => t.secrets.length === 0).map((t) => t.name);
+    const engineWithout = server("EngineApi")
+      .tools.filter((t) => t.secrets.length === 0)
+      .map((t) => t.name);
     expect(engineWithout.sort()).toEqual(["CheckPlatformEngineHealth", "GetOpenAPISpecification"]);
   });
 

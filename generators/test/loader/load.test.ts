@@ -27,7 +27,8 @@ function load(text: string): Diagnostic[] {
 
 function run(c: Case): Diagnostic[] {
   const overrides = new Map<string, string | Uint8Array>([[file, c.text ?? good], ...Object.entries(c.files ?? {})]);
-  if (c.emptyRoot !== true && c.disk === undefined) return diagnosticsOf({ root: workspaceRoot, only: c.only ?? [file], overrides });
+  if (c.emptyRoot !== true && c.disk === undefined)
+    return diagnosticsOf({ root: workspaceRoot, only: c.only ?? [file], overrides });
   const root = mkdtempSync(join(tmpdir(), "toolcat-loader-"));
   mkdirSync(join(root, "specs"));
   writeFileSync(join(root, file), good);
@@ -44,7 +45,9 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
 
   it.each(cases)("$name → $code at $at", (c) => {
     const diagnostics = run(c);
-    expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code}`)).toContain(`${c.in ?? file}:${c.at} ${c.code}`);
+    expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code}`)).toContain(
+      `${c.in ?? file}:${c.at} ${c.code}`,
+    );
     for (const d of diagnostics) expect(formatDiagnostic(d)).toMatch(/^[^\n]+:\d+:\d+ error [a-z-]+: .+\n {2}hint: .+/);
   });
 
@@ -56,20 +59,32 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
   // Structure is checked before meaning (like a compiler's parse and check phases): a file with a
   // structural error reports all of those; a structurally valid one reports all semantic errors.
   it("reports every structural problem of a file at once", () => {
-    const text = edit(["    purpose: read a widget", "    purpse: read a widget"]).replace("minimum: 1,", "minimum: one,");
-    expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["unknown-key 14:5", "missing-key 13:5", "wrong-type 18:48"].sort());
+    const text = edit(["    purpose: read a widget", "    purpse: read a widget"]).replace(
+      "minimum: 1,",
+      "minimum: one,",
+    );
+    expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(
+      ["unknown-key 14:5", "missing-key 13:5", "wrong-type 18:48"].sort(),
+    );
   });
 
   it("checks the meaning of every structurally valid tool while another tool is broken", () => {
-    const text = edit(
-      ["    purpose: read a widget", "    purpse: read a widget"],
-      ["required: execute }", "required: execute, minimum: 1 }"],
-    ) + "limits:\n  - text: t\n    appliesTo: [{ tool: GetWidget, parameter: limit, maximum: 9 }]\n";
-    expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["missing-key 13:5", "unknown-key 14:5", "constraint-mismatch 25:70"]);
+    const text =
+      edit(
+        ["    purpose: read a widget", "    purpse: read a widget"],
+        ["required: execute }", "required: execute, minimum: 1 }"],
+      ) + "limits:\n  - text: t\n    appliesTo: [{ tool: GetWidget, parameter: limit, maximum: 9 }]\n";
+    expect(load(text).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual([
+      "missing-key 13:5",
+      "unknown-key 14:5",
+      "constraint-mismatch 25:70",
+    ]);
   });
 
   it("reports every semantic problem of a file at once", () => {
-    const text = edit(["enum: [red, blue]", "enum: [red, red]"]).replace("  - name: ExecuteWidget", "  - name: GetWidget").replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50");
+    const text = edit(["enum: [red, blue]", "enum: [red, red]"])
+      .replace("  - name: ExecuteWidget", "  - name: GetWidget")
+      .replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50");
     const codes = load(text).map((d) => d.code);
     expect(codes).toEqual(expect.arrayContaining(["duplicate-enum-value", "duplicate-tool", "invalid-range"]));
   });
@@ -79,21 +94,36 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
     const broken = good.replace("WidgetApi", "GadgetApi").replace("enum: [red, blue]", "enum: [red, red]");
     let diagnostics: readonly Diagnostic[] = [];
     try {
-      loadCatalog({ root: workspaceRoot, only: [file, other], overrides: new Map([[file, edit(["minimum: 1,", "minimum: 60,"])], [other, broken]]) });
+      loadCatalog({
+        root: workspaceRoot,
+        only: [file, other],
+        overrides: new Map([
+          [file, edit(["minimum: 1,", "minimum: 60,"])],
+          [other, broken],
+        ]),
+      });
     } catch (error) {
       if (!(error instanceof SpecError)) throw error;
       diagnostics = error.diagnostics;
     }
-    expect(diagnostics.map((d) => `${d.file} ${d.code}`).sort()).toEqual([`${other} duplicate-enum-value`, `${file} invalid-range`, `${file} invalid-default`].sort());
+    expect(diagnostics.map((d) => `${d.file} ${d.code}`).sort()).toEqual(
+      [`${other} duplicate-enum-value`, `${file} invalid-range`, `${file} invalid-default`].sort(),
+    );
   });
 
   it("reports one YAML slip once, however many errors the parser raises for it", () => {
-    expect(load(edit(["kind: starter", "kind: [starter"])).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual(["yaml-syntax 4:1"]);
-    expect(load(`${good}x: ${"[".repeat(5000)}\n`).filter((d) => d.code === "too-deep" || d.code === "yaml-syntax").length).toBeLessThan(5);
+    expect(load(edit(["kind: starter", "kind: [starter"])).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual([
+      "yaml-syntax 4:1",
+    ]);
+    expect(
+      load(`${good}x: ${"[".repeat(5000)}\n`).filter((d) => d.code === "too-deep" || d.code === "yaml-syntax").length,
+    ).toBeLessThan(5);
   });
 
   it("names tools and parameters in structural messages instead of indexes", () => {
-    const messages = load(edit(["    purpose: read a widget", "    purpse: read a widget"], ["minimum: 1,", "minimum: one,"])).map((d) => d.message);
+    const messages = load(
+      edit(["    purpose: read a widget", "    purpse: read a widget"], ["minimum: 1,", "minimum: one,"]),
+    ).map((d) => d.message);
     expect(messages).toContain('unknown key "purpse" in tool GetWidget');
     expect(messages).toContain('tool GetWidget, parameter limit, minimum must be a number, got string "one"');
   });

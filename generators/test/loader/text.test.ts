@@ -17,19 +17,26 @@ describe("decodeSpec", () => {
     expect(decodeSpec("f", Buffer.from("a: é😀\n"))).toEqual({ text: "a: é😀\n" });
   });
 
-  it.each(Array.from({ length: 200 }, (_, seed) => seed))("points at the first invalid byte of random input %i", (seed) => {
-    const bytes = randomBytes(seed, 64);
-    const result = decodeSpec("f", bytes);
-    const valid = Buffer.from(Buffer.from(bytes).toString("utf8"), "utf8").equals(Buffer.from(bytes));
-    if (valid) {
-      expect(result).toEqual({ text: Buffer.from(bytes).toString("utf8") });
-      return;
-    }
-    if (!("error" in result)) throw new Error("expected an error");
-    const offset = Number(/offset (\d+)/.exec(result.error.message)?.[1]);
-    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, offset), { stream: true })).not.toThrow();
-    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, offset + 1), { stream: true })).toThrow();
-  });
+  it.each(Array.from({ length: 200 }, (_, seed) => seed))(
+    "points at the first invalid byte of random input %i",
+    (seed) => {
+      const bytes = randomBytes(seed, 64);
+      const result = decodeSpec("f", bytes);
+      const valid = Buffer.from(Buffer.from(bytes).toString("utf8"), "utf8").equals(Buffer.from(bytes));
+      if (valid) {
+        expect(result).toEqual({ text: Buffer.from(bytes).toString("utf8") });
+        return;
+      }
+      if (!("error" in result)) throw new Error("expected an error");
+      const offset = Number(/offset (\d+)/.exec(result.error.message)?.[1]);
+      expect(() =>
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, offset), { stream: true }),
+      ).not.toThrow();
+      expect(() =>
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, offset + 1), { stream: true }),
+      ).toThrow();
+    },
+  );
 
   it("refuses more than the size limit without decoding", () => {
     const result = decodeSpec("f", new Uint8Array(maxSpecBytes + 1));

@@ -31,7 +31,12 @@ const shapes: Record<string, (secret: string, random: () => number) => string | 
   environ: (secret, random) => `HOME=/root\0NPM_TOKEN=${secret}\0NOTE=${hostileString(random)}\0`,
   "json config": (secret) => `{ "auths": { "registry": { "auth": "${secret}" } } }\n`,
   "yaml mapping": (secret, random) => `token: ${secret}\nnote: ${JSON.stringify(hostileString(random))}\n`,
-  binary: (secret, random) => Buffer.concat([Buffer.from(Array.from({ length: 16 }, () => Math.floor(random() * 256))), Buffer.from(secret), Buffer.from([0xff, 0xfe])]),
+  binary: (secret, random) =>
+    Buffer.concat([
+      Buffer.from(Array.from({ length: 16 }, () => Math.floor(random() * 256))),
+      Buffer.from(secret),
+      Buffer.from([0xff, 0xfe]),
+    ]),
   spec: (secret) => good.replace("    purpose: read a widget", `    purpse: ${secret}`),
 };
 
@@ -62,24 +67,41 @@ function linkDir(root: string, dir: string, fill: (outside: string) => void): vo
 }
 
 const placements: Record<string, Placement> = {
-  "spec is a link": { place: (root, content) => linkFile(root, "specs/widget-api.yaml", content), code: "not-a-regular-file", path: "specs/widget-api.yaml" },
-  "catalog is a link": { place: (root, content) => linkFile(root, "specs/catalog.yaml", content), code: "not-a-regular-file", path: "specs/catalog.yaml" },
-  "capture is a link": { place: (root, content) => linkFile(root, capture, content), code: "not-a-regular-file", path: capture },
+  "spec is a link": {
+    place: (root, content) => linkFile(root, "specs/widget-api.yaml", content),
+    code: "not-a-regular-file",
+    path: "specs/widget-api.yaml",
+  },
+  "catalog is a link": {
+    place: (root, content) => linkFile(root, "specs/catalog.yaml", content),
+    code: "not-a-regular-file",
+    path: "specs/catalog.yaml",
+  },
+  "capture is a link": {
+    place: (root, content) => linkFile(root, capture, content),
+    code: "not-a-regular-file",
+    path: capture,
+  },
   "specs/ is a link": {
-    place: (root, content) => linkDir(root, "specs", (outside) => writeFileSync(join(outside, "widget-api.yaml"), content)),
+    place: (root, content) =>
+      linkDir(root, "specs", (outside) => writeFileSync(join(outside, "widget-api.yaml"), content)),
     code: "outside-workspace",
     path: "specs/catalog.yaml",
   },
   "request-bodies/ is a link": {
-    place: (root, content) => linkDir(root, "specs/request-bodies", (outside) => {
-      mkdirSync(join(outside, "widget-api"));
-      writeFileSync(join(outside, "widget-api/ExecuteWidget.json"), content);
-    }),
+    place: (root, content) =>
+      linkDir(root, "specs/request-bodies", (outside) => {
+        mkdirSync(join(outside, "widget-api"));
+        writeFileSync(join(outside, "widget-api/ExecuteWidget.json"), content);
+      }),
     code: "outside-workspace",
     path: "specs/request-bodies/widget-api",
   },
   "capture directory is a link": {
-    place: (root, content) => linkDir(root, "specs/request-bodies/widget-api", (outside) => writeFileSync(join(outside, "ExecuteWidget.json"), content)),
+    place: (root, content) =>
+      linkDir(root, "specs/request-bodies/widget-api", (outside) =>
+        writeFileSync(join(outside, "ExecuteWidget.json"), content),
+      ),
     code: "outside-workspace",
     path: "specs/request-bodies/widget-api",
   },
@@ -111,35 +133,48 @@ async function run(root: string, argv: string[]): Promise<{ exit: number; output
 
 const commands = [["lint"], ["lint", "--json"], ["generate"], ["check-drift"], ["check-drift", "--json"]];
 
-const variants = Object.keys(placements).flatMap((placement) => Object.keys(shapes).map((shape, index) => ({ placement, shape, seed: seed + index })));
+const variants = Object.keys(placements).flatMap((placement) =>
+  Object.keys(shapes).map((shape, index) => ({ placement, shape, seed: seed + index })),
+);
 
 describe("files toolcat refuses to read", () => {
-  it.each(variants)("$placement, holding a secret as $shape: refused by path and rule, never printed", async ({ placement, shape, seed }) => {
-    const random = seededRandom(seed);
-    const secret = `tok_${Array.from({ length: 24 }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(random() * 36)]).join("")}`;
-    const { place, code, path } = placements[placement] as Placement;
-    const root = workspace();
-    place(root, (shapes[shape] as (typeof shapes)[string])(secret, random));
-    for (const argv of commands) {
-      const { exit, output } = await run(root, argv);
-      expect(exit, `${argv.join(" ")}: ${output}`).not.toBe(0);
-      expect(output).not.toContain(secret);
-      expect(output).toContain(code);
-      expect(output).toContain(path);
-    }
-  });
+  it.each(variants)(
+    "$placement, holding a secret as $shape: refused by path and rule, never printed",
+    async ({ placement, shape, seed }) => {
+      const random = seededRandom(seed);
+      const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+      const secret = `tok_${Array.from({ length: 24 }, () => alphabet[Math.floor(random() * 36)]).join("")}`;
+      const { place, code, path } = placements[placement] as Placement;
+      const root = workspace();
+      place(root, (shapes[shape] as (typeof shapes)[string])(secret, random));
+      for (const argv of commands) {
+        const { exit, output } = await run(root, argv);
+        expect(exit, `${argv.join(" ")}: ${output}`).not.toBe(0);
+        expect(output).not.toContain(secret);
+        expect(output).toContain(code);
+        expect(output).toContain(path);
+      }
+    },
+  );
 
-  it.each(Object.keys(shapes).filter((shape) => shape !== "spec"))("a %s file named on the command line is read but never quoted", async (shape) => {
-    const random = seededRandom(seed);
-    const secret = `tok_${Math.floor(random() * 2 ** 48).toString(36)}`;
-    const root = workspace();
-    const outside = join(fresh("named"), "config.yaml");
-    writeFileSync(outside, (shapes[shape] as (typeof shapes)[string])(secret, random));
-    for (const argv of [["lint", outside], ["lint", "--json", outside], ["diff", outside, "specs/widget-api.yaml"]]) {
-      const { exit, output } = await run(root, argv);
-      expect(exit, output).not.toBe(0);
-      expect(output).not.toContain(secret);
-      expect(output).toMatch(/not-spec-text|invalid-encoding/);
-    }
-  });
+  it.each(Object.keys(shapes).filter((shape) => shape !== "spec"))(
+    "a %s file named on the command line is read but never quoted",
+    async (shape) => {
+      const random = seededRandom(seed);
+      const secret = `tok_${Math.floor(random() * 2 ** 48).toString(36)}`;
+      const root = workspace();
+      const outside = join(fresh("named"), "config.yaml");
+      writeFileSync(outside, (shapes[shape] as (typeof shapes)[string])(secret, random));
+      for (const argv of [
+        ["lint", outside],
+        ["lint", "--json", outside],
+        ["diff", outside, "specs/widget-api.yaml"],
+      ]) {
+        const { exit, output } = await run(root, argv);
+        expect(exit, output).not.toBe(0);
+        expect(output).not.toContain(secret);
+        expect(output).toMatch(/not-spec-text|invalid-encoding/);
+      }
+    },
+  );
 });

@@ -14,7 +14,10 @@ import { specWorker, workspaceRoot } from "../support.ts";
 const broken = mkdtempSync(join(tmpdir(), "toolcat-spec-worker-"));
 mkdirSync(join(broken, "specs"));
 copyFileSync(join(workspaceRoot, "specs/catalog.yaml"), join(broken, "specs/catalog.yaml"));
-writeFileSync(join(broken, "specs/widget-api.yaml"), good.replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50"));
+writeFileSync(
+  join(broken, "specs/widget-api.yaml"),
+  good.replace("minimum: 1, maximum: 50", "minimum: 60, maximum: 50"),
+);
 afterAll(() => rmSync(broken, { recursive: true, force: true }));
 
 /** The SpecError a load throws. */
@@ -48,8 +51,13 @@ describe("loadSpecs", { timeout: 60_000 }, () => {
 
   it("loads on this thread when the worker cannot run", async () => {
     const missing = (): Promise<SpecWorker> => specWorker(join(broken, "no-such-bundle.cjs"));
-    expect(await loadSpecs({ root: workspaceRoot, servers: ["cloud-contacts"] }, await missing())).toStrictEqual(loadPipelineCatalog({ root: workspaceRoot, servers: ["cloud-contacts"] }));
+    expect(await loadSpecs({ root: workspaceRoot, servers: ["cloud-contacts"] }, await missing())).toStrictEqual(
+      loadPipelineCatalog({ root: workspaceRoot, servers: ["cloud-contacts"] }),
+    );
     const worker = await missing();
-    expect((await specError(() => loadSpecs({ root: broken }, worker))).diagnostics.map((d) => d.code)).toEqual(["invalid-range", "invalid-default"]);
+    expect((await specError(() => loadSpecs({ root: broken }, worker))).diagnostics.map((d) => d.code)).toEqual([
+      "invalid-range",
+      "invalid-default",
+    ]);
   });
 });

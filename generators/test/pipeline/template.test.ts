@@ -44,7 +44,9 @@ describe("loadTemplate", () => {
     expect(loadTemplate(url, cache)(context)).toBe("A & <b>!");
     const entries = readdirSync(cache);
     expect(entries).not.toContain(first);
-    expect(entries.filter((entry) => !kept.includes(entry))).toEqual([expect.stringMatching(/^page\.md\.hbs\.[\w-]{16}\.cjs$/)]);
+    expect(entries.filter((entry) => !kept.includes(entry))).toEqual([
+      expect.stringMatching(/^page\.md\.hbs\.[\w-]{16}\.cjs$/),
+    ]);
     expect(entries).toEqual(expect.arrayContaining(kept));
   });
 

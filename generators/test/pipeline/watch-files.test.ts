@@ -33,7 +33,11 @@ describe("snapshot", () => {
     };
     for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
     mkdirSync(join(root, "specs/folder.yaml"));
-    expect([...snapshot(root).keys()].sort()).toEqual(["specs/catalog.yaml", "specs/request-bodies/widget-api/GetWidget.json", "specs/widget-api.yaml"]);
+    expect([...snapshot(root).keys()].sort()).toEqual([
+      "specs/catalog.yaml",
+      "specs/request-bodies/widget-api/GetWidget.json",
+      "specs/widget-api.yaml",
+    ]);
   });
 
   it("is empty for a workspace without specs/", () => {
@@ -73,15 +77,37 @@ describe("watchInputs", () => {
     try {
       const steps: [string, () => void][] = [
         ["a write", () => writeFileSync(join(root, "specs/widget-api.yaml"), "a")],
-        ["a rename over the spec", () => (writeFileSync(join(root, "specs/.tmp"), "b"), renameSync(join(root, "specs/.tmp"), join(root, "specs/widget-api.yaml")))],
+        [
+          "a rename over the spec",
+          () => (
+            writeFileSync(join(root, "specs/.tmp"), "b"),
+            renameSync(join(root, "specs/.tmp"), join(root, "specs/widget-api.yaml"))
+          ),
+        ],
         ["a write after the rename", () => writeFileSync(join(root, "specs/widget-api.yaml"), "c")],
         ["a capture", () => writeFileSync(join(root, "specs/request-bodies/widget-api/A.json"), "{}")],
-        ["the capture directory removed", () => rmSync(join(root, "specs/request-bodies/widget-api"), { recursive: true })],
+        [
+          "the capture directory removed",
+          () => rmSync(join(root, "specs/request-bodies/widget-api"), { recursive: true }),
+        ],
         ["the capture directory made again", () => mkdirSync(join(root, "specs/request-bodies/widget-api"))],
-        ["a capture in the new directory", () => writeFileSync(join(root, "specs/request-bodies/widget-api/B.json"), "{}")],
-        ["a capture renamed in the new directory", () => renameSync(join(root, "specs/request-bodies/widget-api/B.json"), join(root, "specs/request-bodies/widget-api/C.json"))],
+        [
+          "a capture in the new directory",
+          () => writeFileSync(join(root, "specs/request-bodies/widget-api/B.json"), "{}"),
+        ],
+        [
+          "a capture renamed in the new directory",
+          () =>
+            renameSync(
+              join(root, "specs/request-bodies/widget-api/B.json"),
+              join(root, "specs/request-bodies/widget-api/C.json"),
+            ),
+        ],
         ["the request-bodies directory removed", () => rmSync(join(root, "specs/request-bodies"), { recursive: true })],
-        ["a new server's capture directory", () => mkdirSync(join(root, "specs/request-bodies/gadget-api"), { recursive: true })],
+        [
+          "a new server's capture directory",
+          () => mkdirSync(join(root, "specs/request-bodies/gadget-api"), { recursive: true }),
+        ],
         ["a capture there", () => writeFileSync(join(root, "specs/request-bodies/gadget-api/D.json"), "{}")],
       ];
       for (const [name, step] of steps) {

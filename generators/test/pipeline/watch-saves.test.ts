@@ -31,7 +31,12 @@ describe("generate --watch, saves", { timeout: watchTimeout }, () => {
   ])("ends equal to the last of 100 saves made by writes and renames, %s", async (_name, yielding) => {
     const w = (watching = await startWatching());
     for (let n = 1; n <= 100; n++) {
-      save(w.root, "specs/widget-api.yaml", specText("widget-api", `read widget save ${n}`), n % 2 === 0 ? "write" : "rename");
+      save(
+        w.root,
+        "specs/widget-api.yaml",
+        specText("widget-api", `read widget save ${n}`),
+        n % 2 === 0 ? "write" : "rename",
+      );
       if (yielding) await new Promise((resolve) => setImmediate(resolve));
     }
     await w.caughtUp();
@@ -48,9 +53,17 @@ describe("generate --watch, saves", { timeout: watchTimeout }, () => {
       savedDuringCycle = true;
     });
     save(w.root, "specs/widget-api.yaml", specText("widget-api", "read widget first"), "write");
-    await until(() => savedDuringCycle, () => `no cycle for the first save:\n${w.output()}`);
+    await until(
+      () => savedDuringCycle,
+      () => `no cycle for the first save:\n${w.output()}`,
+    );
     await w.caughtUp();
-    expect(w.output().split("\n").filter((line) => line.startsWith("specs/widget-api.yaml: 1 package(s)"))).toHaveLength(2);
+    expect(
+      w
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("specs/widget-api.yaml: 1 package(s)")),
+    ).toHaveLength(2);
     expect(w.drift()).toEqual([]);
     expect(readme(w.root, "widget-api")).toMatch(/read widget second/i);
   });
@@ -59,13 +72,19 @@ describe("generate --watch, saves", { timeout: watchTimeout }, () => {
     const w = (watching = await startWatching());
     const broken: [text: string, diagnostic: RegExp][] = [
       [`${specText("widget-api")}  : : [\n`, /^specs\/widget-api\.yaml:\d+:\d+ error yaml-syntax: /m],
-      [specText("widget-api").replace("kind: starter", "kind: starter\nflavour: sour"), /^specs\/widget-api\.yaml:4:1 error unknown-key: unknown key "flavour"/m],
+      [
+        specText("widget-api").replace("kind: starter", "kind: starter\nflavour: sour"),
+        /^specs\/widget-api\.yaml:4:1 error unknown-key: unknown key "flavour"/m,
+      ],
       [`${specText("widget-api")}  : : [\n`, /^specs\/widget-api\.yaml:\d+:\d+ error yaml-syntax: /m],
     ];
     for (const [index, [text, diagnostic]] of broken.entries()) {
       const reports = w.output().split("nothing was written").length;
       save(w.root, "specs/widget-api.yaml", text, index === 1 ? "rename" : "write");
-      await until(() => w.output().split("nothing was written").length > reports, () => `no diagnostics for broken save ${index}:\n${w.output()}`);
+      await until(
+        () => w.output().split("nothing was written").length > reports,
+        () => `no diagnostics for broken save ${index}:\n${w.output()}`,
+      );
       expect(w.output().split("1 package(s) checked").at(-1)).toMatch(diagnostic);
     }
     save(w.root, "specs/widget-api.yaml", specText("widget-api", "read the fixed widget"), "rename");
@@ -77,18 +96,32 @@ describe("generate --watch, saves", { timeout: watchTimeout }, () => {
   it("ends drift-clean after a long seeded random run of edits, renames, deletions and restores", async () => {
     const w = (watching = await startWatching());
     const next = seededRandom(0x7001ca7);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
     const slugs = ["widget-api", "gadget-api"];
     const captureDir = join(w.root, "specs/request-bodies/widget-api");
     const specCatalog = readFileSync(join(w.root, "specs/catalog.yaml"), "utf8");
     const steps: Record<string, (slug: string, n: number) => void> = {
       edit: (slug, n) => save(w.root, `specs/${slug}.yaml`, specText(slug, `read widget edit ${n}`), "write"),
       rename: (slug, n) => save(w.root, `specs/${slug}.yaml`, specText(slug, `read widget rename ${n}`), "rename"),
-      break: (slug) => save(w.root, `specs/${slug}.yaml`, `${specText(slug)}  : : [\n`, pick(["write", "rename"] as const)),
-      unknownKey: (slug) => save(w.root, `specs/${slug}.yaml`, specText(slug).replace("kind: starter", "kind: starter\nflavour: sour"), "write"),
+      break: (slug) =>
+        save(w.root, `specs/${slug}.yaml`, `${specText(slug)}  : : [\n`, pick(["write", "rename"] as const)),
+      unknownKey: (slug) =>
+        save(
+          w.root,
+          `specs/${slug}.yaml`,
+          specText(slug).replace("kind: starter", "kind: starter\nflavour: sour"),
+          "write",
+        ),
       delete: (slug) => rmSync(join(w.root, `specs/${slug}.yaml`), { force: true }),
       restore: (slug, n) => save(w.root, `specs/${slug}.yaml`, specText(slug, `read widget restored ${n}`), "rename"),
-      capture: () => existsSync(captureDir) && save(w.root, "specs/request-bodies/widget-api/ExecuteWidget.json", captureText(pick(["integer", "string", "huge"])), "rename"),
+      capture: () =>
+        existsSync(captureDir) &&
+        save(
+          w.root,
+          "specs/request-bodies/widget-api/ExecuteWidget.json",
+          captureText(pick(["integer", "string", "huge"])),
+          "rename",
+        ),
       dropCapture: () => rmSync(join(captureDir, "ExecuteWidget.json"), { force: true }),
       dropCaptureDirectory: () => rmSync(captureDir, { recursive: true, force: true }),
       makeCaptureDirectory: () => mkdirSync(captureDir, { recursive: true }),

@@ -2,7 +2,16 @@
 // writes only the edited spec's (or capture's) package, diagnostics (and no writes) for a broken
 // spec or capture, a deleted spec's package removed whole, a full run for a catalog edit, and a
 // clean exit when the signal aborts.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -35,7 +44,10 @@ function save(path: string, text: string): void {
 /** Resolves once the output since the last save holds `count` lines starting with `trigger`. */
 async function cycles(trigger: string, count = 1): Promise<void> {
   const seen = () => (stdout + stderr).split("\n").filter((line) => line.startsWith(trigger)).length;
-  await until(() => seen() >= count, () => `no cycle for ${trigger}; output so far:\n${stdout}${stderr}`);
+  await until(
+    () => seen() >= count,
+    () => `no cycle for ${trigger}; output so far:\n${stdout}${stderr}`,
+  );
 }
 
 const readme = (slug: string) => readFileSync(join(root, "packages", slug, "README.md"), "utf8");
@@ -69,7 +81,17 @@ describe("generate --watch", { timeout: watchTimeout }, () => {
   });
 
   it("regenerates the server's package when its captured request body is saved", async () => {
-    const capture = (type: string) => `${JSON.stringify({ tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer: { type: "object", properties: { size: { type } } } }, null, 2)}\n`;
+    const capture = (type: string) =>
+      JSON.stringify(
+        {
+          tool: "WidgetApi.ExecuteWidget",
+          capturedFrom: "http://127.0.0.1:1",
+          capturedAt: "2025-01-01T00:00:00.000Z",
+          answer: { type: "object", properties: { size: { type } } },
+        },
+        null,
+        2,
+      ) + "\n";
     const gadget = readme("gadget-api");
     save("specs/request-bodies/widget-api/ExecuteWidget.json", capture("integer"));
     await cycles("specs/request-bodies/widget-api/ExecuteWidget.json: 1 package(s) checked");

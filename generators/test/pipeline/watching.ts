@@ -24,12 +24,19 @@ export async function until(condition: () => boolean, failure: () => string): Pr
 /** The test spec of `slug` (widget-api or gadget-api), its first tool's purpose set to `purpose`. */
 export function specText(slug: string, purpose = "read a widget"): string {
   const server = slug === "widget-api" ? "WidgetApi" : "GadgetApi";
-  return good.replace("server: WidgetApi", `server: ${server}`).replace("purpose: read a widget", `purpose: ${purpose}`);
+  return good
+    .replace("server: WidgetApi", `server: ${server}`)
+    .replace("purpose: read a widget", `purpose: ${purpose}`);
 }
 
 /** A capture of WidgetApi.ExecuteWidget whose answer's `size` has type `type` ("huge" is refused). */
 export function captureText(type: string): string {
-  const capture = { tool: "WidgetApi.ExecuteWidget", capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer: { type: "object", properties: { size: { type } } } };
+  const capture = {
+    tool: "WidgetApi.ExecuteWidget",
+    capturedFrom: "http://127.0.0.1:1",
+    capturedAt: "2025-01-01T00:00:00.000Z",
+    answer: { type: "object", properties: { size: { type } } },
+  };
   return `${JSON.stringify(capture, null, 2)}\n`;
 }
 
@@ -65,16 +72,30 @@ export async function startWatching(): Promise<Watching> {
     }
   };
   const out = { stdout: print, stderr: print };
-  const watching = watchGenerate({ root, servers: [], env: {}, out, signal: controller.signal, onCaughtUp: (inputs) => void (latest = inputs) });
-  await until(() => text.includes("watching specs/"), () => `the watch did not start:\n${text}`);
-  const same = (a: Snapshot, b: Snapshot) => a.size === b.size && [...a].every(([path, digest]) => b.get(path) === digest);
+  const watching = watchGenerate({
+    root,
+    servers: [],
+    env: {},
+    out,
+    signal: controller.signal,
+    onCaughtUp: (inputs) => void (latest = inputs),
+  });
+  await until(
+    () => text.includes("watching specs/"),
+    () => `the watch did not start:\n${text}`,
+  );
+  const same = (a: Snapshot, b: Snapshot) =>
+    a.size === b.size && [...a].every(([path, digest]) => b.get(path) === digest);
   return {
     root,
     output: () => text,
     whilePrinting: (text, action) => void hooks.push({ text, action }),
     async caughtUp() {
       const inputs = snapshot(root);
-      await until(() => same(latest, inputs), () => `the watch never caught up with the last save; output:\n${text.slice(-4000)}`);
+      await until(
+        () => same(latest, inputs),
+        () => `the watch never caught up with the last save; output:\n${text.slice(-4000)}`,
+      );
     },
     drift: () => checkDrift(root).drift.map((d) => `${d.kind} ${d.path}`),
     async stop() {

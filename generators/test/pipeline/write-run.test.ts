@@ -27,7 +27,10 @@ beforeEach(async () => {
   expect(await main(["generate"], { cwd: root, env: {}, out: quiet })).toBe(0);
   // A release moved the version; regeneration must keep it.
   writeFileSync(manifest(), readFileSync(manifest(), "utf8").replace(/"version": "[^"]+"/, '"version": "0.5.0"'));
-  writeFileSync(join(root, "specs/widget-api.yaml"), good.replace("purpose: read a widget", "purpose: read one widget"));
+  writeFileSync(
+    join(root, "specs/widget-api.yaml"),
+    good.replace("purpose: read a widget", "purpose: read one widget"),
+  );
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -37,9 +40,15 @@ describe("generateAndWrite", () => {
   const killedAt = (step: string): void => {
     const result = runPipeline({ root });
     const kill = new Error(`killed at ${step}`);
-    expect(() => applyPlan(root, () => plan(root, result.slugs, result.files, true), (reached) => {
-      if (reached === step) throw kill;
-    })).toThrow(kill);
+    expect(() =>
+      applyPlan(
+        root,
+        () => plan(root, result.slugs, result.files, true),
+        (reached) => {
+          if (reached === step) throw kill;
+        },
+      ),
+    ).toThrow(kill);
   };
 
   it.each(steps)("keeps a package's version when a run was killed at %s", (step) => {

@@ -53,9 +53,21 @@ describe("toolcat diff", () => {
     writeFileSync(join(repo.root, "old.yaml"), widgetSpec);
     expect(run("old.yaml", widgetFile, "--json")).toBe(0);
     const report = JSON.parse(output.stdout) as DiffReport;
-    expect(report).toMatchObject({ old: "old.yaml", new: widgetFile, server: "WidgetApi", packageName: "@toolcat/widget-api", bump: "major" });
+    expect(report).toMatchObject({
+      old: "old.yaml",
+      new: widgetFile,
+      server: "WidgetApi",
+      packageName: "@toolcat/widget-api",
+      bump: "major",
+    });
     expect(report.changes).toEqual([
-      { subject: "WidgetApi.GetWidget", bump: "major", class: "breaking", text: "limit maximum lowered from 50 to 20", line: "WidgetApi.GetWidget: limit maximum lowered from 50 to 20 (breaking)" },
+      {
+        subject: "WidgetApi.GetWidget",
+        bump: "major",
+        class: "breaking",
+        text: "limit maximum lowered from 50 to 20",
+        line: "WidgetApi.GetWidget: limit maximum lowered from 50 to 20 (breaking)",
+      },
     ]);
   });
 
@@ -105,10 +117,13 @@ bump: major
     expect(run("HEAD~2:specs/widget-api.yaml", "HEAD~1:specs/widget-api.yaml")).toBe(0);
     expect(output.stdout).toContain(`${E}: /request_body/priority changed from optional to required (breaking)\n`);
     expect(run("HEAD~3:specs/widget-api.yaml", "HEAD~2:specs/widget-api.yaml", "--json")).toBe(0);
-    const added = JSON.parse(output.stdout.slice(output.stdout.lastIndexOf("{\n  \"old\""))) as DiffReport;
+    const added = JSON.parse(output.stdout.slice(output.stdout.lastIndexOf('{\n  "old"'))) as DiffReport;
     expect(added.changes.map((c) => c.line)).toEqual([`${E}: request body schema captured (feature)`]);
     expect(run("--base", "HEAD~1", widgetFile)).toBe(0);
-    expect(output.stdout).toContain(`${E}: request body schema no longer captured (request_body is an untyped string again) (breaking)\nbump: major\n`);
+    expect(output.stdout).toContain(
+      `${E}: request body schema no longer captured (request_body is an untyped string again) (breaking)\nbump: ` +
+        "major\n",
+    );
   });
 
   it("reports a bad capture at a revision against that revision", () => {
@@ -124,8 +139,14 @@ bump: major
       return undefined;
     })();
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`HEAD:${bodyFile}:9 invalid-request-body`]);
-    expect(loadInput(repo.root, { kind: "file", path: join(repo.root, widgetFile) }).tools.find((t) => t.name === "ExecuteWidget")?.requestBody).toBeDefined();
+    expect((error as SpecError).diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      `HEAD:${bodyFile}:9 invalid-request-body`,
+    ]);
+    expect(
+      loadInput(repo.root, { kind: "file", path: join(repo.root, widgetFile) }).tools.find(
+        (t) => t.name === "ExecuteWidget",
+      )?.requestBody,
+    ).toBeDefined();
   });
 });
 
@@ -141,6 +162,8 @@ describe("loading a spec from anywhere", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(["v1.0.0:specs/widget-api.yaml yaml-syntax"]);
+    expect((error as SpecError).diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual([
+      "v1.0.0:specs/widget-api.yaml yaml-syntax",
+    ]);
   });
 });

@@ -16,7 +16,7 @@ let repo: TempRepo;
 beforeEach(() => {
   repo = tempRepo();
   repo.write(widgetFile, widgetSpec);
-    repo.commit("widget api");
+  repo.commit("widget api");
 });
 afterEach(() => repo.remove());
 
@@ -26,7 +26,10 @@ describe("a package that was never released", () => {
     const plan = planPackage(repo.root, widget);
     expect(plan).toMatchObject({ ...widget, bump: "none", lines: [] });
     expect(plan.tag).toBeUndefined();
-    expect(versionPlanText(plan)).toBe('---\n"@toolcat/widget-api": minor\n---\n\nFirst release of @toolcat/widget-api generated from specs/widget-api.yaml.\n');
+    expect(versionPlanText(plan)).toBe(
+      '---\n"@toolcat/widget-api": minor\n---\n\nFirst release of @toolcat/widget-api generated from ' +
+        "specs/widget-api.yaml.\n",
+    );
   });
 });
 
@@ -34,7 +37,10 @@ describe("a released package", () => {
   beforeEach(() => repo.git("tag", "@toolcat/widget-api@1.2.0"));
 
   it("is bumped by the strongest spec change since its tag, with the changes as the changelog entry", () => {
-    repo.write(widgetFile, edit(["maximum: 50", "maximum: 20"], ["purpose: read a widget", "purpose: read one widget"]));
+    repo.write(
+      widgetFile,
+      edit(["maximum: 50", "maximum: 20"], ["purpose: read a widget", "purpose: read one widget"]),
+    );
     const plan = planPackage(repo.root, widget);
     expect(plan).toMatchObject({ tag: "@toolcat/widget-api@1.2.0", bump: "major" });
     const text = [
@@ -56,8 +62,15 @@ describe("a released package", () => {
     repo.write(widgetFile, edit(["enum: [red, blue]", "enum: [red, blue, green]"]));
     repo.commit("green widgets");
     repo.git("tag", "@toolcat/widget-api@1.3.0");
-    repo.write(widgetFile, edit(["enum: [red, blue]", "enum: [red, blue, green]"], ["description: start date", "description: first day"]));
-    expect(planPackage(repo.root, widget)).toMatchObject({ tag: "@toolcat/widget-api@1.3.0", bump: "patch", lines: ["WidgetApi.GetWidget: since description changed (docs)"] });
+    repo.write(
+      widgetFile,
+      edit(["enum: [red, blue]", "enum: [red, blue, green]"], ["description: start date", "description: first day"]),
+    );
+    expect(planPackage(repo.root, widget)).toMatchObject({
+      tag: "@toolcat/widget-api@1.3.0",
+      bump: "patch",
+      lines: ["WidgetApi.GetWidget: since description changed (docs)"],
+    });
   });
 
   it("has nothing to release when the spec did not change", () => {
@@ -69,7 +82,10 @@ describe("a released package", () => {
 
   it("takes a request body captured since the tag as a feature", () => {
     repo.write(bodyFile, captureText(widgetBody()));
-    expect(planPackage(repo.root, widget)).toMatchObject({ bump: "minor", lines: ["WidgetApi.ExecuteWidget: request body schema captured (feature)"] });
+    expect(planPackage(repo.root, widget)).toMatchObject({
+      bump: "minor",
+      lines: ["WidgetApi.ExecuteWidget: request body schema captured (feature)"],
+    });
   });
 
   it("ignores tags of other packages", () => {
@@ -100,6 +116,9 @@ describe("uncommitted changes", () => {
     repo.write(widgetFile, edit(["maximum: 50", "maximum: 20"]));
     repo.write("packages/widget-api/CHANGELOG.md", "## 1.0.0\n");
     repo.write("notes.txt", "not released\n");
-    expect(uncommittedChanges(repo.root, ["specs", "packages"])).toEqual([widgetFile, "packages/widget-api/CHANGELOG.md"]);
+    expect(uncommittedChanges(repo.root, ["specs", "packages"])).toEqual([
+      widgetFile,
+      "packages/widget-api/CHANGELOG.md",
+    ]);
   });
 });

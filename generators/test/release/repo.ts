@@ -19,7 +19,21 @@ export function tempRepo(): TempRepo {
   const root = mkdtempSync(join(tmpdir(), "toolcat-release-"));
   // A fixed identity, so commits work on machines without a git user configured.
   const git = (...args: string[]): string =>
-    execFileSync("git", ["-c", "user.name=toolcat test", "-c", "user.email=test@toolcat.invalid", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", ...args], { cwd: root, encoding: "utf8" });
+    execFileSync(
+      "git",
+      [
+        "-c",
+        "user.name=toolcat test",
+        "-c",
+        "user.email=test@toolcat.invalid",
+        "-c",
+        "commit.gpgsign=false",
+        "-c",
+        "tag.gpgsign=false",
+        ...args,
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
   const write = (path: string, text: string): void => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -29,10 +29,23 @@ export function widgetBody(): { [key: string]: JsonValue } {
         Customer: {
           type: "object",
           required: ["id"],
-          properties: { id: { type: "string" }, address: { type: "object", properties: { city: { type: "string" }, zip: { type: "string" } } } },
+          properties: {
+            id: { type: "string" },
+            address: { type: "object", properties: { city: { type: "string" }, zip: { type: "string" } } },
+          },
         },
-        Line: { type: "object", required: ["sku"], properties: { sku: { type: "string" }, qty: { type: "integer", minimum: 1 } } },
-        Node: { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+        Line: {
+          type: "object",
+          required: ["sku"],
+          properties: { sku: { type: "string" }, qty: { type: "integer", minimum: 1 } },
+        },
+        Node: {
+          type: "object",
+          properties: {
+            label: { type: "string" },
+            children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+          },
+        },
       },
     },
   };
@@ -40,7 +53,13 @@ export function widgetBody(): { [key: string]: JsonValue } {
 
 /** The capture file `toolcat schemas pull` writes for this answer. */
 export function captureText(answer: JsonValue, capturedAt = "2025-01-02T03:04:05.000Z"): string {
-  return `${JSON.stringify({ tool: `WidgetApi.${bodyTool}`, capturedFrom: "http://127.0.0.1:4010", capturedAt, answer }, null, 2)}\n`;
+  return (
+    JSON.stringify(
+      { tool: `WidgetApi.${bodyTool}`, capturedFrom: "http://127.0.0.1:4010", capturedAt, answer },
+      null,
+      2,
+    ) + "\n"
+  );
 }
 
 export function captured(answer: JsonValue, capturedAt = "2025-01-02T03:04:05.000Z"): CapturedRequestBody {

@@ -38,10 +38,13 @@ describe("acquireLock", () => {
   });
 
   it("waits while another live process holds the lock, then takes it", async () => {
-    const holder = spawn(process.execPath, ["-e", `
+    const holder = spawn(process.execPath, [
+      "-e",
+      `
       require("node:fs").writeFileSync(${JSON.stringify(join(root, lockFile))}, process.pid + "\\n", { flag: "wx" });
       setTimeout(() => require("node:fs").rmSync(${JSON.stringify(join(root, lockFile))}), 300);
-    `]);
+    `,
+    ]);
     while (!existsSync(join(root, lockFile))) await new Promise((resolve) => setTimeout(resolve, 5));
     const start = Date.now();
     const release = acquireLock(root);

@@ -14,7 +14,8 @@ const put = (path: string, text: string): void => {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
 };
-const read = (path: string): string | undefined => (existsSync(join(root, path)) ? readFileSync(join(root, path), "utf8") : undefined);
+const read = (path: string): string | undefined =>
+  existsSync(join(root, path)) ? readFileSync(join(root, path), "utf8") : undefined;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "toolcat-swap-"));
@@ -44,8 +45,10 @@ const nothing: Plan = { write: [], remove: [], packages: [] };
 
 function state(slug: string): "old" | "new" | "absent" {
   if (!existsSync(join(root, "packages", slug))) return "absent";
-  const old = read(`packages/${slug}/src/index.ts`) === "old index\n" && read(`packages/${slug}/src/gone.ts`) === "old only\n";
-  const fresh = read(`packages/${slug}/src/index.ts`) === "new index\n" && read(`packages/${slug}/src/added.ts`) === "new only\n";
+  const old =
+    read(`packages/${slug}/src/index.ts`) === "old index\n" && read(`packages/${slug}/src/gone.ts`) === "old only\n";
+  const fresh =
+    read(`packages/${slug}/src/index.ts`) === "new index\n" && read(`packages/${slug}/src/added.ts`) === "new only\n";
   expect(old !== fresh, `packages/${slug} mixes old and new files`).toBe(true);
   expect(read(`packages/${slug}/src/${old ? "added" : "gone"}.ts`)).toBeUndefined();
   expect(read(`packages/${slug}/CHANGELOG.md`)).toBe("hand-written\n");
@@ -57,9 +60,13 @@ function state(slug: string): "old" | "new" | "absent" {
 function killedAt(step: string): void {
   const kill = new Error(`killed at ${step}`);
   expect(() =>
-    applyPlan(root, () => plan, (reached) => {
-      if (reached === step) throw kill;
-    }),
+    applyPlan(
+      root,
+      () => plan,
+      (reached) => {
+        if (reached === step) throw kill;
+      },
+    ),
   ).toThrow(kill);
 }
 
@@ -112,12 +119,16 @@ describe("applyPlan removing a package whose spec is gone", () => {
       expect(read("packages/b/src/gone.ts"), "packages/b is half deleted").toBe("old only\n");
       return "old";
     }
-    expect(readdirSync(join(root, "packages/b")).sort(), "packages/b is half deleted").toEqual(["CHANGELOG.md", "dist"]);
+    expect(readdirSync(join(root, "packages/b")).sort(), "packages/b is half deleted").toEqual([
+      "CHANGELOG.md",
+      "dist",
+    ]);
     return "removed";
   }
 
   it.each([true, false])("removes it whole (keeping what other tools own: %s)", (kept) => {
-    if (!kept) for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
+    if (!kept)
+      for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
     applyPlan(root, () => removal);
     expect(removedState(kept)).toBe("removed");
     expect(readdirSync(join(root, "packages")).sort()).toEqual(kept ? ["a", "b"] : ["a"]);
@@ -126,14 +137,23 @@ describe("applyPlan removing a package whose spec is gone", () => {
   it.each(steps.flatMap((step) => [true, false].map((kept) => ({ step, kept }))))(
     "leaves it whole or gone when killed at $step (kept files: $kept), and the next run finishes",
     ({ step, kept }) => {
-      if (!kept) for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
+      if (!kept)
+        for (const entry of ["CHANGELOG.md", "dist"]) rmSync(join(root, "packages/b", entry), { recursive: true });
       const kill = new Error(`killed at ${step}`);
-      expect(() => applyPlan(root, () => removal, (reached) => {
-        if (reached === step) throw kill;
-      })).toThrow(kill);
+      expect(() =>
+        applyPlan(
+          root,
+          () => removal,
+          (reached) => {
+            if (reached === step) throw kill;
+          },
+        ),
+      ).toThrow(kill);
       const reached = steps.indexOf(step);
       const between = step === "retired:b" || step === "kept:b";
-      expect(removedState(kept)).toBe(reached < steps.indexOf("retired:b") ? "old" : between && kept ? "absent" : "removed");
+      expect(removedState(kept)).toBe(
+        reached < steps.indexOf("retired:b") ? "old" : between && kept ? "absent" : "removed",
+      );
       applyPlan(root, () => nothing);
       // Killed before the journal, the removal never happened; after it, the next run finishes it.
       expect(removedState(kept)).toBe(step === "staged" ? "old" : "removed");

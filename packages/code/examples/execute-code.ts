@@ -12,11 +12,12 @@ const packages = [sheets];
 export function executeCodeTool(caller: ClientOptions) {
   return tool({
     description:
-      "Run a TypeScript program (the body of an async function: use await, return the result, console.log to report). " +
-      `It can call only these functions:\n${codeDeclarations(packages)}`,
+      "Run a TypeScript program (the body of an async function: use await, return the result, console.log to " +
+      `report). It can call only these functions:\n${codeDeclarations(packages)}`,
     inputSchema: z.object({ code: z.string().describe("The program") }),
     // Type errors, tool failures and limits come back as a result the model can read and fix.
-    execute: ({ code }, { abortSignal }) => runCode(code, { packages, caller, limits: { wallMs: 20_000 }, ...(abortSignal && { signal: abortSignal }) }),
+    execute: ({ code }, { abortSignal }) =>
+      runCode(code, { packages, caller, limits: { wallMs: 20_000 }, ...(abortSignal && { signal: abortSignal }) }),
   });
 }
 

@@ -24,14 +24,17 @@ function parts(api: CodeApi): Parts {
   if (known !== undefined) return known;
   const file = ts.createSourceFile("api.d.ts", text, ts.ScriptTarget.ES2022, true);
   const namespace = file.statements.find(
-    (statement): statement is ts.ModuleDeclaration => ts.isModuleDeclaration(statement) && statement.name.text === api.namespace,
+    (statement): statement is ts.ModuleDeclaration =>
+      ts.isModuleDeclaration(statement) && statement.name.text === api.namespace,
   );
-  if (namespace?.body === undefined || !ts.isModuleBlock(namespace.body)) throw new Error(`the code-mode declarations do not declare the namespace ${api.namespace}`);
+  if (namespace?.body === undefined || !ts.isModuleBlock(namespace.body))
+    throw new Error(`the code-mode declarations do not declare the namespace ${api.namespace}`);
   // From the start of the line, so each declaration keeps its indentation (and, with its doc, its comment).
   const lineStart = (node: ts.Node, withDoc = true): number => text.lastIndexOf("\n", node.getStart(file, withDoc)) + 1;
   const functions = new Map<string, string>();
   for (const statement of namespace.body.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name !== undefined) functions.set(statement.name.text, text.slice(lineStart(statement), statement.end));
+    if (ts.isFunctionDeclaration(statement) && statement.name !== undefined)
+      functions.set(statement.name.text, text.slice(lineStart(statement), statement.end));
   }
   const result = { head: text.slice(0, lineStart(namespace, false)), functions };
   parsed.set(text, result);
@@ -57,7 +60,12 @@ export function narrowCodeApi(api: CodeApi, functions: readonly string[]): CodeA
   const kept = Object.keys(api.functions).filter((name) => functions.includes(name));
   return {
     namespace: api.namespace,
-    declarations: head + declareNamespace(api.namespace, kept.map((name) => declared.get(name) ?? "")),
+    declarations:
+      head +
+      declareNamespace(
+        api.namespace,
+        kept.map((name) => declared.get(name) ?? ""),
+      ),
     functions: Object.fromEntries(kept.map((name) => [name, api.functions[name]!])),
   };
 }

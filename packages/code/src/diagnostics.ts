@@ -24,15 +24,24 @@ export interface Placement {
  * The diagnostics, most useful first (syntax errors, which make the rest unreliable, then the rest
  * in source order), duplicates dropped, formatted; the caller keeps the first `maxReported`.
  */
-export function formatDiagnostics(syntactic: readonly ts.Diagnostic[], semantic: readonly ts.Diagnostic[], toolNames: ToolNames, placement: Placement): string[] {
+export function formatDiagnostics(
+  syntactic: readonly ts.Diagnostic[],
+  semantic: readonly ts.Diagnostic[],
+  toolNames: ToolNames,
+  placement: Placement,
+): string[] {
   const byPosition = (a: ts.Diagnostic, b: ts.Diagnostic) => (a.start ?? 0) - (b.start ?? 0);
-  const texts = [...[...syntactic].sort(byPosition), ...[...semantic].sort(byPosition)].map((d) => format(d, toolNames, placement));
+  const texts = [...[...syntactic].sort(byPosition), ...[...semantic].sort(byPosition)].map((d) =>
+    format(d, toolNames, placement),
+  );
   return [...new Set(texts)];
 }
 
 /** `reported` errors of `total`, as the result's message says them. */
 export function moreErrors(total: number): string {
-  return total > maxReported ? `\n(${total - maxReported} more error${total - maxReported === 1 ? "" : "s"} not shown; fix these first)` : "";
+  return total > maxReported
+    ? `\n(${total - maxReported} more error${total - maxReported === 1 ? "" : "s"} not shown; fix these first)`
+    : "";
 }
 
 function format(diagnostic: ts.Diagnostic, toolNames: ToolNames, placement: Placement): string {
@@ -41,12 +50,16 @@ function format(diagnostic: ts.Diagnostic, toolNames: ToolNames, placement: Plac
   if (file === undefined || start === undefined) return `1:1 ${chain}`;
   const at = position(file, start, placement);
   const related = (diagnostic.relatedInformation ?? []).map((info) => {
-    const where = info.file === file && info.start !== undefined ? `${positionText(position(file, info.start, placement))} ` : "";
+    const where =
+      info.file === file && info.start !== undefined ? `${positionText(position(file, info.start, placement))} ` : "";
     return `  ${where}${indent(ts.flattenDiagnosticMessageText(info.messageText, "\n"), "    ")}`;
   });
   const call = toolCall(file, start, toolNames);
   const parameter = call?.parameter ?? (call === undefined ? undefined : declaredProperty(diagnostic));
-  const subject = call === undefined ? "" : `${call.tool}: ${parameter === undefined ? "" : `parameter ${JSON.stringify(parameter)}: `}`;
+  const subject =
+    call === undefined
+      ? ""
+      : `${call.tool}: ${parameter === undefined ? "" : `parameter ${JSON.stringify(parameter)}: `}`;
   return [`${positionText(at)} ${subject}${chain}`, ...related, ...frame(file, start, at, placement)].join("\n");
 }
 
@@ -86,7 +99,8 @@ function frame(file: ts.SourceFile, start: number, at: Position, placement: Plac
   if (isLowSurrogate(text, to)) to += 1;
   const shown = (from > 0 ? "…" : "") + text.slice(from, to) + (to < text.length ? "…" : "");
   // One space per character (code point) before the column, tabs kept, so the caret lines up.
-  const lead = (from > 0 ? " " : "") + Array.from(text.slice(from, character), (c) => (c === "\t" ? "\t" : " ")).join("");
+  const lead =
+    (from > 0 ? " " : "") + Array.from(text.slice(from, character), (c) => (c === "\t" ? "\t" : " ")).join("");
   const gutter = String(at.line);
   return [`  ${gutter} | ${shown}`, `  ${" ".repeat(gutter.length)} | ${lead}^`];
 }
@@ -97,7 +111,11 @@ function isLowSurrogate(text: string, index: number): boolean {
 }
 
 /** The tool call whose input holds `start`, and the input's top-level property there, if any. */
-function toolCall(file: ts.SourceFile, start: number, toolNames: ToolNames): { tool: string; parameter?: string } | undefined {
+function toolCall(
+  file: ts.SourceFile,
+  start: number,
+  toolNames: ToolNames,
+): { tool: string; parameter?: string } | undefined {
   const path = nodesAt(file, start);
   for (let index = path.length - 1; index >= 0; index--) {
     const node = path[index];
@@ -109,9 +127,13 @@ function toolCall(file: ts.SourceFile, start: number, toolNames: ToolNames): { t
     const tool = toolNames(callee.expression.text, callee.name.text);
     if (tool === undefined) return undefined;
     const input = node.arguments[0];
-    const property = input !== undefined && ts.isObjectLiteralExpression(input) ? path[path.indexOf(input) + 1] : undefined;
+    const property =
+      input !== undefined && ts.isObjectLiteralExpression(input) ? path[path.indexOf(input) + 1] : undefined;
     const name = property !== undefined && ts.isObjectLiteralElementLike(property) ? property.name : undefined;
-    const parameter = name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) ? name.text : undefined;
+    const parameter =
+      name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name))
+        ? name.text
+        : undefined;
     return { tool, ...(parameter !== undefined && { parameter }) };
   }
   return undefined;
@@ -134,7 +156,13 @@ function nodesAt(file: ts.SourceFile, start: number): ts.Node[] {
  */
 function declaredProperty(diagnostic: ts.Diagnostic): string | undefined {
   for (const info of diagnostic.relatedInformation ?? []) {
-    if (info.file === undefined || info.file === diagnostic.file || info.start === undefined || info.length === undefined) continue;
+    if (
+      info.file === undefined ||
+      info.file === diagnostic.file ||
+      info.start === undefined ||
+      info.length === undefined
+    )
+      continue;
     const text = info.file.text.slice(info.start, info.start + info.length);
     if (/^[A-Za-z_$][\w$]*$/.test(text)) return text;
   }

@@ -17,7 +17,13 @@ interface Failure {
   readonly issues: readonly { readonly path: string; readonly code: string; readonly message: string }[];
 }
 
-export async function dispatch(client: ToolClient, tool: string, inputJson: string, options: CallOptions, clean: Clean): Promise<Answer> {
+export async function dispatch(
+  client: ToolClient,
+  tool: string,
+  inputJson: string,
+  options: CallOptions,
+  clean: Clean,
+): Promise<Answer> {
   try {
     const value = await client.call(tool, JSON.parse(inputJson), options);
     // Through JSON and back: what the tool answered, as the program may see it, secrets redacted.
@@ -28,13 +34,19 @@ export async function dispatch(client: ToolClient, tool: string, inputJson: stri
       return { ok: false, json: JSON.stringify({ ok: false, error: failure(error, clean) }) };
     } catch {
       // Only a failure whose fields throw when read gets here; the program still learns the call failed.
-      return { ok: false, json: JSON.stringify({ ok: false, error: { message: `${tool} failed`, code: "unexpected", issues: [] } }) };
+      return {
+        ok: false,
+        json: JSON.stringify({ ok: false, error: { message: `${tool} failed`, code: "unexpected", issues: [] } }),
+      };
     }
   }
 }
 
 function failure(error: unknown, clean: Clean): Failure {
-  const fields = typeof error === "object" && error !== null ? (error as { message?: unknown; code?: unknown; issues?: unknown }) : {};
+  const fields =
+    typeof error === "object" && error !== null
+      ? (error as { message?: unknown; code?: unknown; issues?: unknown })
+      : {};
   const message = typeof fields.message === "string" ? fields.message : "the tool call failed";
   const code = typeof fields.code === "string" ? fields.code : "unexpected";
   const issues = Array.isArray(fields.issues)

@@ -31,12 +31,19 @@ export const defaultLimits: CodeLimits = Object.freeze({
 export type LimitName = keyof CodeLimits;
 
 /** The limits of one run: the defaults, overridden by each given limit that is a positive number. */
-export function resolveLimits(given: Partial<CodeLimits> | undefined): { ok: true; limits: CodeLimits } | { ok: false; message: string } {
+export function resolveLimits(
+  given: Partial<CodeLimits> | undefined,
+): { ok: true; limits: CodeLimits } | { ok: false; message: string } {
   const limits: Record<string, number> = { ...defaultLimits };
   for (const [name, value] of Object.entries(given ?? {})) {
-    if (!(name in defaultLimits)) return { ok: false, message: `unknown limit ${JSON.stringify(name)}; limits: ${Object.keys(defaultLimits).join(", ")}` };
+    if (!(name in defaultLimits))
+      return {
+        ok: false,
+        message: `unknown limit ${JSON.stringify(name)}; limits: ${Object.keys(defaultLimits).join(", ")}`,
+      };
     if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return { ok: false, message: `limit ${name} must be a positive number` };
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0)
+      return { ok: false, message: `limit ${name} must be a positive number` };
     limits[name] = value;
   }
   return { ok: true, limits: limits as unknown as CodeLimits };

@@ -7,7 +7,9 @@ import type { CodePackage } from "./packages.js";
 export interface RunCodeOptions {
   /** The generated packages the program may call, each under its namespace (`CloudSheets`). */
   readonly packages: readonly CodePackage[];
-  /** How the host calls tools: the client options (transport, secrets, env, userId) every package's client is made with. */
+  /**
+   * How the host calls tools: the client options (transport, secrets, env, userId) every package's client is made with.
+   */
   readonly caller: ClientOptions;
   /** Overrides of `defaultLimits`. */
   readonly limits?: Partial<CodeLimits>;
@@ -19,15 +21,34 @@ const shape = "runCode takes (source, { packages, caller, limits?, signal? })";
 
 export function readOptions(options: unknown): { ok: true; options: RunCodeOptions } | { ok: false; message: string } {
   try {
-    if (typeof options !== "object" || options === null) return { ok: false, message: `${shape}; got no options object` };
+    if (typeof options !== "object" || options === null)
+      return { ok: false, message: `${shape}; got no options object` };
     const { packages, caller, limits, signal } = options as RunCodeOptions;
     if (!Array.isArray(packages)) {
-      return { ok: false, message: `${shape}: packages must be an array of generated package modules (import * as sheets from "@toolcat/cloud-sheets")` };
+      return {
+        ok: false,
+        message:
+          `${shape}: packages must be an array of generated package modules (import * as sheets from ` +
+          '"@toolcat/cloud-sheets")',
+      };
     }
     if (typeof caller !== "object" || caller === null) {
-      return { ok: false, message: `${shape}: caller must be the client options ({ transport, secrets?, env? }) each package's client is made with` };
+      return {
+        ok: false,
+        message:
+          `${shape}: caller must be the client options ({ transport, secrets?, env? }) each package's client is ` +
+          "made with",
+      };
     }
-    return { ok: true, options: { packages: [...packages], caller, ...(limits !== undefined && { limits }), ...(signal !== undefined && { signal }) } };
+    return {
+      ok: true,
+      options: {
+        packages: [...packages],
+        caller,
+        ...(limits !== undefined && { limits }),
+        ...(signal !== undefined && { signal }),
+      },
+    };
   } catch {
     // The thrown text is not repeated: it may quote anything the options held.
     return { ok: false, message: `${shape}; reading the options threw` };

@@ -49,17 +49,26 @@ export function declarationText(api: CodeApi): string {
 }
 
 /** Each package ready to run, or the reason one cannot be used. */
-export function loadPackages(packages: readonly CodePackage[], caller: ClientOptions): { ok: true; packages: LoadedPackage[] } | { ok: false; message: string } {
+export function loadPackages(
+  packages: readonly CodePackage[],
+  caller: ClientOptions,
+): { ok: true; packages: LoadedPackage[] } | { ok: false; message: string } {
   const loaded: LoadedPackage[] = [];
   const namespaces = new Set<string>();
   for (const pkg of packages) {
     const api = pkg.codeApi as CodeApi | undefined;
     const name = pkg.manifest?.package ?? "a package";
-    if (api === undefined || typeof api.namespace !== "string") return { ok: false, message: `${name} has no codeApi export; regenerate it with a toolcat release that has code mode` };
-    if (namespaces.has(api.namespace)) return { ok: false, message: `two packages declare the namespace ${api.namespace}` };
+    if (api === undefined || typeof api.namespace !== "string")
+      return {
+        ok: false,
+        message: `${name} has no codeApi export; regenerate it with a toolcat release that has code mode`,
+      };
+    if (namespaces.has(api.namespace))
+      return { ok: false, message: `two packages declare the namespace ${api.namespace}` };
     namespaces.add(api.namespace);
     const factory = pkg[`create${pkg.manifest.server.name}Client`];
-    if (typeof factory !== "function") return { ok: false, message: `${name} does not export create${pkg.manifest.server.name}Client` };
+    if (typeof factory !== "function")
+      return { ok: false, message: `${name} does not export create${pkg.manifest.server.name}Client` };
     let declarations: string;
     try {
       declarations = declarationText(api);
@@ -67,7 +76,13 @@ export function loadPackages(packages: readonly CodePackage[], caller: ClientOpt
       return { ok: false, message: `could not read the code-mode declarations of ${name}` };
     }
     const client = (factory as (options: ClientOptions) => ToolClient)(caller);
-    loaded.push({ namespace: api.namespace, declarations, functions: api.functions, client, secretNames: secretNamesOf(pkg.manifest) });
+    loaded.push({
+      namespace: api.namespace,
+      declarations,
+      functions: api.functions,
+      client,
+      secretNames: secretNamesOf(pkg.manifest),
+    });
   }
   return { ok: true, packages: loaded };
 }
@@ -82,5 +97,7 @@ export function secretValues(packages: readonly LoadedPackage[], caller: ClientO
   const env = caller.env === false ? {} : (caller.env ?? process.env);
   const names = new Set(packages.flatMap((p) => p.secretNames));
   const fromEnv = [...names].map((name) => env[name]);
-  return [...Object.values(caller.secrets ?? {}), ...fromEnv].filter((value): value is string => typeof value === "string" && value !== "");
+  return [...Object.values(caller.secrets ?? {}), ...fromEnv].filter(
+    (value): value is string => typeof value === "string" && value !== "",
+  );
 }

@@ -44,7 +44,14 @@ export interface WorkerStop {
 export type FromWorker =
   | { readonly type: "call"; readonly id: number; readonly tool: string; readonly input: string }
   | { readonly type: "log"; readonly entry: string }
-  | { readonly type: "done"; readonly value?: string; readonly error?: WorkerStop; readonly broken: boolean; readonly engineGrowth: number; readonly heapBytes: number };
+  | {
+      readonly type: "done";
+      readonly value?: string;
+      readonly error?: WorkerStop;
+      readonly broken: boolean;
+      readonly engineGrowth: number;
+      readonly heapBytes: number;
+    };
 
 export interface RunListener {
   message(message: FromWorker): void;
@@ -77,7 +84,8 @@ export function limitSandboxes(max: number): void {
 
 /** Makes sure a worker for runs limited to `memoryBytes` is starting or ready for the next run, room permitting. */
 export function prepareWorker(memoryBytes: number): void {
-  if (live < maxLive && !idle.some((worker) => worker.memoryBytes === memoryBytes)) idle.push(new SandboxWorker(memoryBytes));
+  if (live < maxLive && !idle.some((worker) => worker.memoryBytes === memoryBytes))
+    idle.push(new SandboxWorker(memoryBytes));
 }
 
 /**
@@ -85,7 +93,11 @@ export function prepareWorker(memoryBytes: number): void {
  * `ready` before `start`. With every allowed worker busy it waits for one, up to `waitMs` or an abort
  * of `signal`; an idle worker of another memory limit gives its place up.
  */
-export function takeWorker(memoryBytes: number, waitMs: number, signal?: AbortSignal): Promise<SandboxWorker | "timeout" | "aborted"> {
+export function takeWorker(
+  memoryBytes: number,
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<SandboxWorker | "timeout" | "aborted"> {
   const index = idle.map((worker) => worker.memoryBytes).lastIndexOf(memoryBytes);
   if (index < 0 && live >= maxLive && idle.length > 0) idle[0]!.end();
   const free = index >= 0 ? idle.splice(index, 1)[0]! : live < maxLive ? new SandboxWorker(memoryBytes) : undefined;
@@ -138,7 +150,10 @@ export class SandboxWorker {
     const shared = new SharedArrayBuffer(meterBytes);
     this.meter = new Float64Array(shared);
     this.memoryBytes = memoryBytes;
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: { prelude, meter: shared, memoryBytes }, resourceLimits });
+    this.#worker = new Worker(new URL("./worker.js", import.meta.url), {
+      workerData: { prelude, meter: shared, memoryBytes },
+      resourceLimits,
+    });
     let ready: () => void = () => undefined;
     let failed: (error: unknown) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
@@ -204,7 +219,13 @@ export class SandboxWorker {
     // that noticed the stop in time is not either: its replacement is already starting, and keeping
     // both would hold a second idle worker (some 30 MB) for nothing.
     if (this.#ended) return;
-    if (message.broken || this.#stopped || message.engineGrowth > retireAboveBytes.engine || message.heapBytes > this.#startHeapBytes + retireAboveBytes.heap) this.#retire();
+    if (
+      message.broken ||
+      this.#stopped ||
+      message.engineGrowth > retireAboveBytes.engine ||
+      message.heapBytes > this.#startHeapBytes + retireAboveBytes.heap
+    )
+      this.#retire();
     else if (waiting[0]?.memoryBytes === this.memoryBytes) waiting.shift()!.give(this);
     else if (waiting.length === 0 && idle.length < Math.min(keptIdle, maxLive)) idle.push(this);
     else this.end();

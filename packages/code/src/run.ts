@@ -13,7 +13,6 @@ import { Session } from "./session.js";
 import { sourceText } from "./source.js";
 import { transpile } from "./typecheck.js";
 
-
 export async function runCode(source: string | Uint8Array, options: RunCodeOptions): Promise<RunCodeResult> {
   const read = readOptions(options);
   if (!read.ok) return failed({ kind: "input", message: read.message });
@@ -21,7 +20,10 @@ export async function runCode(source: string | Uint8Array, options: RunCodeOptio
     return await run(source, read.options);
   } catch {
     // Options are checked above; a package module whose getters throw can still fail here.
-    return failed({ kind: "input", message: "a package or the caller could not be read; pass generated package modules and client options" });
+    return failed({
+      kind: "input",
+      message: "a package or the caller could not be read; pass generated package modules and client options",
+    });
   }
 }
 
@@ -31,7 +33,12 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   if (!resolved.ok) return failed({ kind: "input", message: resolved.message });
   const limits = resolved.limits;
   const text = sourceText(source, limits.sourceBytes);
-  if (!text.ok) return failed({ kind: "input", message: text.message, ...(/limit/.test(text.message) && { limit: "sourceBytes" as const }) });
+  if (!text.ok)
+    return failed({
+      kind: "input",
+      message: text.message,
+      ...(/limit/.test(text.message) && { limit: "sourceBytes" as const }),
+    });
   const loaded = loadPackages(options.packages, options.caller);
   if (!loaded.ok) return failed({ kind: "input", message: loaded.message });
   const clean = cleaner(secretValues(loaded.packages, options.caller));
@@ -49,7 +56,11 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   }
   if (diagnostics.length > 0) {
     const shown = diagnostics.slice(0, maxReported).map(clean);
-    return failed({ kind: "type", message: `the program does not type-check; nothing ran:\n${shown.join("\n")}${moreErrors(diagnostics.length)}`, diagnostics: shown });
+    return failed({
+      kind: "type",
+      message: `the program does not type-check; nothing ran:\n${shown.join("\n")}${moreErrors(diagnostics.length)}`,
+      diagnostics: shown,
+    });
   }
 
   const wallDeadline = start + limits.wallMs;
@@ -65,7 +76,10 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   return session.run(worker, transpile(text.text));
 }
 
-/** The full tool name of a namespace function the packages declare (`CloudSheets.writeToCell` → `CloudSheets.WriteToCell`). */
+/**
+ * The full tool name of a namespace function the packages declare (`CloudSheets.writeToCell` →
+ * `CloudSheets.WriteToCell`).
+ */
 function toolNamesOf(packages: readonly LoadedPackage[]): ToolNames {
   const byNamespace = new Map(packages.map((pkg) => [pkg.namespace, pkg.functions]));
   return (namespace, fn) => {

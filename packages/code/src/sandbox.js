@@ -46,7 +46,8 @@ export class Sandbox {
   /**
    * @param {Module} module @param {Job} job @param {Float64Array} meter
    * @param {(request: Request) => void} post
-   * @param {() => boolean} memoryFull whether the engine's memory reached its cap (the program may catch the allocator's failure; it cannot catch this)
+   * @param {() => boolean} memoryFull whether the engine's memory reached its cap (the program may catch the
+   * allocator's failure; it cannot catch this)
    */
   constructor(module, job, meter, post, memoryFull) {
     this.#job = job;
@@ -114,13 +115,19 @@ export class Sandbox {
   async #execute(prelude) {
     const context = this.#context;
     const host = this.#keep(context.newObject());
-    const call = this.#keep(context.newFunction("call", (tool, input) => this.#call(context.getString(tool), context.getString(input))));
-    const log = this.#keep(context.newFunction("log", (level, line) => this.#log(context.getString(level), context.getString(line))));
+    const call = this.#keep(
+      context.newFunction("call", (tool, input) => this.#call(context.getString(tool), context.getString(input))),
+    );
+    const log = this.#keep(
+      context.newFunction("log", (level, line) => this.#log(context.getString(level), context.getString(line))),
+    );
     context.setProp(host, "call", call);
     context.setProp(host, "log", log);
     const packages = this.#keep(context.newString(JSON.stringify(this.#job.packages)));
     const factory = this.#keep(context.unwrapResult(context.evalCode(prelude, "prelude.js")));
-    const helpers = this.#keep(context.unwrapResult(this.#enter(() => context.callFunction(factory, context.undefined, host, packages))));
+    const helpers = this.#keep(
+      context.unwrapResult(this.#enter(() => context.callFunction(factory, context.undefined, host, packages))),
+    );
     const exportValue = this.#keep(context.getProp(helpers, "exportValue"));
     const describe = this.#keep(context.getProp(helpers, "describe"));
     const main = this.#enter(() => context.evalCode(`${this.#job.javascript}\n__program();`, "program.js"));
@@ -169,7 +176,10 @@ export class Sandbox {
     const context = this.#context;
     const described = this.#enter(() => context.callFunction(describe, context.undefined, error));
     error.dispose();
-    const message = described.error === undefined ? context.getString(described.value) : "the program threw a value that cannot be described";
+    const message =
+      described.error === undefined
+        ? context.getString(described.value)
+        : "the program threw a value that cannot be described";
     (described.error ?? described.value).dispose();
     // With the engine's memory at its cap, whatever failed (even a throw of null, when the error
     // object itself could not be allocated) failed for memory.
@@ -186,7 +196,8 @@ export class Sandbox {
   /** @param {string} tool @param {string} input @returns {Handle} */
   #call(tool, input) {
     const known = this.#tools.has(tool);
-    if (this.#stopped === undefined && known && this.#callsStarted >= this.#job.limits.toolCalls) this.#stop(this.#limit("toolCalls"));
+    if (this.#stopped === undefined && known && this.#callsStarted >= this.#job.limits.toolCalls)
+      this.#stop(this.#limit("toolCalls"));
     const deferred = this.#context.newPromise();
     if (this.#stopped !== undefined || !known) {
       // A promise that never settles: the interrupt ends the program before it could matter. The

@@ -40,7 +40,9 @@ export class Session {
 
   constructor(options: SessionOptions) {
     this.#options = options;
-    this.#tools = new Map(options.packages.flatMap((pkg) => Object.values(pkg.functions).map((tool) => [tool, pkg] as const)));
+    this.#tools = new Map(
+      options.packages.flatMap((pkg) => Object.values(pkg.functions).map((tool) => [tool, pkg] as const)),
+    );
   }
 
   /** Runs the compiled program on a ready worker; never rejects. */
@@ -54,10 +56,19 @@ export class Session {
         {
           javascript,
           packages: packages.map((pkg) => [pkg.namespace, Object.entries(pkg.functions)]),
-          limits: { cpuMs: limits.cpuMs, memoryBytes: limits.memoryBytes, toolCalls: limits.toolCalls, outputBytes: limits.outputBytes, logLines: limits.logLines },
+          limits: {
+            cpuMs: limits.cpuMs,
+            memoryBytes: limits.memoryBytes,
+            toolCalls: limits.toolCalls,
+            outputBytes: limits.outputBytes,
+            logLines: limits.logLines,
+          },
           wallDeadline: monotonicMs() + remaining,
         },
-        { message: (message) => this.#message(message), exited: (outOfMemory) => this.#end(outOfMemory ? this.#limitError("memoryBytes") : crashed) },
+        {
+          message: (message) => this.#message(message),
+          exited: (outOfMemory) => this.#end(outOfMemory ? this.#limitError("memoryBytes") : crashed),
+        },
       );
       this.#after(remaining, () => this.#stop(this.#limitError("wallMs")));
       this.#watchCpu(limits.cpuMs);
@@ -76,10 +87,13 @@ export class Session {
   }
 
   #after(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      run();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        run();
+      },
+      Math.max(0, ms),
+    );
     this.#timers.add(timer);
   }
 
@@ -99,7 +113,9 @@ export class Session {
     const call: InFlight = { name, started: performance.now() };
     this.#inFlight.set(id, call);
     const timeoutMs = Math.max(1, Math.ceil(this.#options.wallDeadline - performance.now()));
-    void dispatch(pkg.client, name, input, { signal: this.#abort.signal, timeoutMs }, this.#options.clean).then((answer) => this.#answer(id, call, answer));
+    void dispatch(pkg.client, name, input, { signal: this.#abort.signal, timeoutMs }, this.#options.clean).then(
+      (answer) => this.#answer(id, call, answer),
+    );
   }
 
   #answer(id: number, call: InFlight, answer: Answer): void {
@@ -117,11 +133,18 @@ export class Session {
       case "runtime":
         return { kind: "runtime", message: this.#options.clean(stop.message ?? "the program failed") };
       case "never-settled":
-        return { kind: "never-settled", message: "the program awaits a promise that nothing can settle (no tool call is in flight)" };
+        return {
+          kind: "never-settled",
+          message: "the program awaits a promise that nothing can settle (no tool call is in flight)",
+        };
       case "aborted":
         return { kind: "aborted", message: "the run was stopped by the host" };
       case "sandbox":
-        return { kind: "sandbox", message: "the sandbox failed while running the program (it recursed too deeply); the next run gets a fresh sandbox" };
+        return {
+          kind: "sandbox",
+          message:
+            "the sandbox failed while running the program (it recursed too deeply); the next run gets a fresh sandbox",
+        };
     }
   }
 
@@ -144,11 +167,21 @@ export class Session {
     this.#options.signal?.removeEventListener("abort", this.#onAbort);
     this.#abort.abort();
     const now = performance.now();
-    const calls = [...this.#calls, ...[...this.#inFlight.values()].map((call) => ({ name: call.name, ok: false, ms: Math.round(now - call.started) }))];
+    const calls = [
+      ...this.#calls,
+      ...[...this.#inFlight.values()].map((call) => ({
+        name: call.name,
+        ok: false,
+        ms: Math.round(now - call.started),
+      })),
+    ];
     const logs = [...this.#logs];
     if (error !== undefined) return resolve({ ok: false, logs, calls, error });
     resolve({ ok: true, ...(value !== undefined && { value }), logs, calls });
   }
 }
 
-const crashed: CodeError = { kind: "sandbox", message: "the sandbox worker stopped while running the program; the next run gets a fresh one" };
+const crashed: CodeError = {
+  kind: "sandbox",
+  message: "the sandbox worker stopped while running the program; the next run gets a fresh one",
+};

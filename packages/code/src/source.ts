@@ -2,10 +2,14 @@
 // within the source size limit, checked before any parsing.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export function sourceText(source: unknown, maxBytes: number): { ok: true; text: string } | { ok: false; message: string } {
+export function sourceText(
+  source: unknown,
+  maxBytes: number,
+): { ok: true; text: string } | { ok: false; message: string } {
   let text: string;
   if (typeof source === "string") {
-    if (loneSurrogate.test(source)) return { ok: false, message: "the source is not well-formed Unicode (it has a lone surrogate)" };
+    if (loneSurrogate.test(source))
+      return { ok: false, message: "the source is not well-formed Unicode (it has a lone surrogate)" };
     text = source;
   } else if (source instanceof Uint8Array) {
     if (source.byteLength > maxBytes) return { ok: false, message: tooLarge(source.byteLength, maxBytes) };

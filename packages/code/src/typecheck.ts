@@ -70,16 +70,25 @@ export class Checker {
     const root = `/checker-${++made}`;
     const programFile = `${root}/program.ts`;
     this.#programFile = programFile;
-    this.#files = new Map([`${root}/sandbox.d.ts`, ...declarations.map((_, index) => `${root}/api-${index}.d.ts`)].map((name, index) => [name, ts.ScriptSnapshot.fromString(index === 0 ? sandboxDeclarations : (declarations[index - 1] ?? ""))]));
+    this.#files = new Map(
+      [`${root}/sandbox.d.ts`, ...declarations.map((_, index) => `${root}/api-${index}.d.ts`)].map((name, index) => [
+        name,
+        ts.ScriptSnapshot.fromString(index === 0 ? sandboxDeclarations : (declarations[index - 1] ?? "")),
+      ]),
+    );
     const host: ts.LanguageServiceHost = {
       getCompilationSettings: () => options,
       getScriptFileNames: () => [...this.#files.keys(), programFile],
       getScriptVersion: (name) => (name === programFile ? String(this.#version) : "0"),
-      getScriptSnapshot: (name) => (name === programFile ? this.#program : (this.#files.get(name) ?? libSnapshot(name))),
+      getScriptSnapshot: (name) =>
+        name === programFile ? this.#program : (this.#files.get(name) ?? libSnapshot(name)),
       getCurrentDirectory: () => "/",
       getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
       fileExists: (name) => name === programFile || this.#files.has(name) || ts.sys.fileExists(name),
-      readFile: (name) => (this.#files.has(name) ? this.#files.get(name)?.getText(0, this.#files.get(name)!.getLength()) : ts.sys.readFile(name)),
+      readFile: (name) =>
+        this.#files.has(name)
+          ? this.#files.get(name)?.getText(0, this.#files.get(name)!.getLength())
+          : ts.sys.readFile(name),
     };
     this.#service = ts.createLanguageService(host, registry);
   }
@@ -93,7 +102,12 @@ export class Checker {
     this.#version += 1;
     // Lines as TypeScript counts them: CR, LF, CRLF, U+2028 and U+2029 each end one.
     const placement = { prefixLines, lastLine: source.split(/\r\n|[\r\n\u2028\u2029]/).length };
-    return formatDiagnostics(this.#service.getSyntacticDiagnostics(this.#programFile), this.#service.getSemanticDiagnostics(this.#programFile), toolNames, placement);
+    return formatDiagnostics(
+      this.#service.getSyntacticDiagnostics(this.#programFile),
+      this.#service.getSemanticDiagnostics(this.#programFile),
+      toolNames,
+      placement,
+    );
   }
 
   dispose(): void {

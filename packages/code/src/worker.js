@@ -20,7 +20,10 @@ const meter = new Float64Array(shared);
 const page = 64 * 1024;
 /** What the module's memory starts at (its own initial size): its code's data, stack and QuickJS's start. */
 const engineBaseBytes = 16 * 1024 * 1024;
-const memory = new WebAssembly.Memory({ initial: engineBaseBytes / page, maximum: (engineBaseBytes + Math.ceil(memoryBytes / page) * page) / page });
+const memory = new WebAssembly.Memory({
+  initial: engineBaseBytes / page,
+  maximum: (engineBaseBytes + Math.ceil(memoryBytes / page) * page) / page,
+});
 const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
 // The first runtime of a module pays its one-time set-up; do it here, not in a user's run.
 module.newRuntime().dispose();
@@ -28,11 +31,14 @@ module.newRuntime().dispose();
 /** @type {Sandbox | undefined} */
 let current;
 
-port.on("message", (/** @type {{ type: string, id?: number, json?: string, job?: import("./sandbox.js").Job }} */ message) => {
-  if (message.type === "answer") current?.answer(message.id ?? -1, message.json ?? "");
-  else if (message.type === "stop") current?.wake();
-  else if (message.type === "run" && message.job !== undefined && current === undefined) void run(message.job);
-});
+port.on(
+  "message",
+  (/** @type {{ type: string, id?: number, json?: string, job?: import("./sandbox.js").Job }} */ message) => {
+    if (message.type === "answer") current?.answer(message.id ?? -1, message.json ?? "");
+    else if (message.type === "stop") current?.wake();
+    else if (message.type === "run" && message.job !== undefined && current === undefined) void run(message.job);
+  },
+);
 
 /** @param {import("./sandbox.js").Job} job */
 async function run(job) {
@@ -42,7 +48,13 @@ async function run(job) {
   const { outcome, broken } = await sandbox.run(prelude);
   current = undefined;
   // WebAssembly memory never shrinks, and V8 keeps heap it grew: the host retires a worker holding much.
-  port.postMessage({ type: "done", ...outcome, broken, engineGrowth: memory.buffer.byteLength - engineBaseBytes, heapBytes: getHeapStatistics().total_heap_size });
+  port.postMessage({
+    type: "done",
+    ...outcome,
+    broken,
+    engineGrowth: memory.buffer.byteLength - engineBaseBytes,
+    heapBytes: getHeapStatistics().total_heap_size,
+  });
 }
 
 port.postMessage({ type: "ready", heapBytes: getHeapStatistics().total_heap_size });

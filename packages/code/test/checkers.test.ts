@@ -12,7 +12,9 @@ describe("checkers of different declaration sets", () => {
     const full = { packages: [sheets], caller: caller() };
     const narrow = { packages: [narrowed], caller: caller() };
     expect((await runCode("await CloudSheets.whoAmI();", full)).ok).toBe(true);
-    expect((await runCode("await CloudSheets.whoAmI();", narrow)).error?.diagnostics?.[0]).toMatch(/^1:19 Property 'whoAmI' does not exist/);
+    expect((await runCode("await CloudSheets.whoAmI();", narrow)).error?.diagnostics?.[0]).toMatch(
+      /^1:19 Property 'whoAmI' does not exist/,
+    );
     expect((await runCode('return await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });', narrow)).ok).toBe(true);
     expect((await runCode("const n: number = 1;\nreturn n;", full)).ok).toBe(true);
     expect((await runCode('const n: number = "1";', narrow)).error?.diagnostics?.[0]).toMatch(/^1:7 Type 'string'/);

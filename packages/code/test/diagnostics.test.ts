@@ -37,21 +37,37 @@ describe("type errors", () => {
     [
       "a wrong parameter type: the tool, the parameter and where the expected type comes from",
       `const note = "x";\n${write(`{ ${full.replace('"s"', "42")} }`)}`,
-      /^2:33 CloudSheets\.WriteToCell: parameter "spreadsheet_id": Type 'number' is not assignable to type 'string'\.$/m,
-      /^ {2}The expected type comes from property 'spreadsheet_id' which is declared here on type '\{ spreadsheet_id: string; column: string; row: number;/m,
+      new RegExp(
+        /^2:33 CloudSheets\.WriteToCell: parameter "spreadsheet_id": /.source +
+          /Type 'number' is not assignable to type 'string'\.$/.source,
+        "m",
+      ),
+      new RegExp(
+        /^ {2}The expected type comes from property 'spreadsheet_id' /.source +
+          /which is declared here on type '\{ spreadsheet_id: string; column: string; row: number;/.source,
+        "m",
+      ),
       "s",
     ],
     [
       "a required parameter missing: the chain down to the property, and where it is declared",
       write('{ spreadsheet_id: "s", column: "A", value: "x" }'),
-      /^1:31 CloudSheets\.WriteToCell: parameter "row": Argument of type .* is not assignable to parameter of type .*\n {4}Property 'row' is missing in type/m,
+      new RegExp(
+        /^1:31 CloudSheets\.WriteToCell: parameter "row": Argument of type .* is not assignable to parameter of type .*/
+          .source + /\n {4}Property 'row' is missing in type/.source,
+        "m",
+      ),
       /^ {2}'row' is declared here\.$/m,
       "{",
     ],
     [
       "an unknown parameter, named",
       write(`{ ${full}, colour: "red" }`),
-      /^1:\d+ CloudSheets\.WriteToCell: parameter "colour": Object literal may only specify known properties, and 'colour' does not exist/m,
+      new RegExp(
+        /^1:\d+ CloudSheets\.WriteToCell: parameter "colour": /.source +
+          /Object literal may only specify known properties, and 'colour' does not exist/.source,
+        "m",
+      ),
       undefined,
       "c",
     ],
@@ -85,7 +101,8 @@ describe("type errors", () => {
     ],
     [
       "a tool call inside a callback, after a line of four-byte characters",
-      `const emoji = "😀😀😀";\nconst ids = ["a"];\nawait Promise.all(ids.map((id) => CloudSheets.writeToCell({ spreadsheet_id: id, column: "A", row: "1", value: emoji })));`,
+      'const emoji = "😀😀😀";\nconst ids = ["a"];\nawait Promise.all(ids.map((id) => CloudSheets.writeToCell({ ' +
+        'spreadsheet_id: id, column: "A", row: "1", value: emoji })));',
       /^3:\d+ CloudSheets\.WriteToCell: parameter "row": Type 'string' is not assignable to type 'number'\./m,
       /The expected type comes from property 'row'/,
       "r",
@@ -109,7 +126,9 @@ describe("type errors", () => {
 
   it("shows a long line around its column, never splitting a character", async () => {
     const padding = "😀".repeat(200);
-    const [diagnostic = ""] = await diagnostics(`const s = "${padding}"; const n: number = "1"; const t = "${padding}";`);
+    const [diagnostic = ""] = await diagnostics(
+      `const s = "${padding}"; const n: number = "1"; const t = "${padding}";`,
+    );
     const { line, under } = caretColumn(diagnostic);
     expect(under).toBe("n");
     expect(line.startsWith("…") && line.endsWith("…")).toBe(true);

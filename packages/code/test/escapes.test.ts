@@ -23,7 +23,10 @@ describe("escapes and bad input", () => {
   });
 
   it("the sandbox's global has no host objects", async () => {
-    const result = await run('const g = globalThis as any;\nreturn [typeof g.process, typeof g.require, typeof g.fetch, typeof g.setTimeout, typeof g.Buffer];');
+    const result = await run(
+      "const g = globalThis as any;\nreturn [typeof g.process, typeof g.require, typeof g.fetch, typeof " +
+        "g.setTimeout, typeof g.Buffer];",
+    );
     expect(result.value).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined"]);
   });
 
@@ -73,7 +76,11 @@ describe("escapes and bad input", () => {
     ["strings", "const a: string[] = [];\nfor (;;) a.push('x'.repeat(1000) + Math.random());"],
     ["array buffers", "const a: ArrayBuffer[] = [];\nfor (;;) a.push(new ArrayBuffer(1 << 20));"],
     ["one huge allocation", "return new Uint8Array(1 << 30).length;"],
-    ["strings, the failure caught", "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) a.push('y'.repeat(100) + Math.random());"],
+    [
+      "strings, the failure caught",
+      "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) " +
+        "a.push('y'.repeat(100) + Math.random());",
+    ],
   ])("memory bombs hit the memory limit: %s", async (_name, source) => {
     const result = await run(source, { memoryBytes: 32 * 1024 * 1024, cpuMs: 30_000, wallMs: 60_000 });
     expect(result.error?.limit).toBe("memoryBytes");
@@ -107,7 +114,11 @@ describe("escapes and bad input", () => {
 
   it("no tool call is made after the time limit", async () => {
     const calls: string[] = [];
-    const busy = await run("const t = Date.now();\nwhile (Date.now() - t < 5_000) {}\nawait CloudSheets.whoAmI();", { wallMs: 300 }, calls);
+    const busy = await run(
+      "const t = Date.now();\nwhile (Date.now() - t < 5_000) {}\nawait CloudSheets.whoAmI();",
+      { wallMs: 300 },
+      calls,
+    );
     expect(busy.error?.limit).toBe("wallMs");
     // The limit leaves room for a start on a loaded machine, so the first call is made; the second would
     // come after the limit, while the first is still pending.
@@ -120,7 +131,10 @@ describe("escapes and bad input", () => {
 
   it("promise storms stop", async () => {
     await expectContained(await run("for (;;) Promise.resolve().then(() => 0);", { cpuMs: 300 }), "limit");
-    await expectContained(await run("const f = (): Promise<void> => Promise.resolve().then(f);\nawait f();", { cpuMs: 300 }), "limit");
+    await expectContained(
+      await run("const f = (): Promise<void> => Promise.resolve().then(f);\nawait f();", { cpuMs: 300 }),
+      "limit",
+    );
   });
 
   it("a program that never resolves ends at once", async () => {
@@ -145,7 +159,9 @@ describe("escapes and bad input", () => {
   });
 
   it("deep nesting in the engine is an error, not a crash", async () => {
-    const result = await run("let a: unknown[] = [];\nfor (let i = 0; i < 200_000; i++) a = [a];\nreturn String(a).length;");
+    const result = await run(
+      "let a: unknown[] = [];\nfor (let i = 0; i < 200_000; i++) a = [a];\nreturn String(a).length;",
+    );
     expect(result.ok).toBe(false);
     await expectContained(result, result.error?.kind === "sandbox" ? "sandbox" : "runtime");
   });

@@ -37,7 +37,11 @@ describe("limits", () => {
 
   it("wallMs: a run waiting on a slow tool stops within 10% of the wall limit", async () => {
     const start = performance.now();
-    const result = await runCode("await CloudSheets.whoAmI();", { packages, caller: caller(5_000), limits: { wallMs: 500 } });
+    const result = await runCode("await CloudSheets.whoAmI();", {
+      packages,
+      caller: caller(5_000),
+      limits: { wallMs: 500 },
+    });
     const ms = performance.now() - start;
     expect(result.error).toMatchObject({ kind: "limit", limit: "wallMs" });
     expect(ms).toBeGreaterThanOrEqual(500 * 0.9);
@@ -91,9 +95,18 @@ const allowanceMs = 50;
 const builtInHeavy: [string, string][] = [
   ["repeat/split/reverse loop", 'for (;;) "x".repeat(1e6).split("").reverse();'],
   ["catastrophic regex", 'return /^(a+)+$/.test("a".repeat(40) + "b");'],
-  ["large sort", "const a = Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 300_007);\nfor (;;) a.slice().sort();"],
-  ["large JSON.stringify loop", 'const o = Array.from({ length: 100_000 }, (_, i) => ({ i, s: "v" + i }));\nfor (;;) JSON.stringify(o);'],
-  ["deep try/catch recursion", "function f(n: number): number {\n  try { return f(n + 1); } catch { return f(n + 1); }\n}\nreturn f(0);"],
+  [
+    "large sort",
+    "const a = Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 300_007);\nfor (;;) a.slice().sort();",
+  ],
+  [
+    "large JSON.stringify loop",
+    'const o = Array.from({ length: 100_000 }, (_, i) => ({ i, s: "v" + i }));\nfor (;;) JSON.stringify(o);',
+  ],
+  [
+    "deep try/catch recursion",
+    "function f(n: number): number {\n  try { return f(n + 1); } catch { return f(n + 1); }\n}\nreturn f(0);",
+  ],
 ];
 
 /** A log line and a call before the heavy part, so each case also shows what a stopped run reports. */
@@ -130,7 +143,11 @@ it("an abort inside a built-in ends the run promptly, and the next run works", a
   const controller = new AbortController();
   const calls: string[] = [];
   let abortedAt = Number.POSITIVE_INFINITY;
-  const running = runCode(prefix + builtInHeavy[1]![1], { packages, caller: caller(0, calls), signal: controller.signal });
+  const running = runCode(prefix + builtInHeavy[1]![1], {
+    packages,
+    caller: caller(0, calls),
+    signal: controller.signal,
+  });
   // Abort once the program is past its call and inside the regex.
   const poll = setInterval(() => {
     if (calls.length === 0) return;

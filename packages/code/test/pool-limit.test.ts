@@ -26,19 +26,31 @@ function gatedCaller(): { caller: ClientOptions; calls: string[]; held: Promise<
 
 describe("limitSandboxes", () => {
   it("refuses a size that is not a whole number of at least 1", () => {
-    for (const size of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => limitSandboxes(size)).toThrow(RangeError);
+    for (const size of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => limitSandboxes(size)).toThrow(RangeError);
   });
 
   it("makes a run wait for the one sandbox, up to its wall time or abort, and hands the sandbox on", async () => {
     limitSandboxes(1);
     const gated = gatedCaller();
-    const holding = runCode('return await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });', { packages, caller: gated.caller });
+    const holding = runCode('return await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });', {
+      packages,
+      caller: gated.caller,
+    });
     await gated.held;
 
-    const late = await runCode("return await CloudSheets.whoAmI();", { packages, caller: gated.caller, limits: { wallMs: 1_500 } });
+    const late = await runCode("return await CloudSheets.whoAmI();", {
+      packages,
+      caller: gated.caller,
+      limits: { wallMs: 1_500 },
+    });
     expect(late.error).toMatchObject({ kind: "limit", limit: "wallMs" });
     const abort = new AbortController();
-    const aborted = runCode("return await CloudSheets.whoAmI();", { packages, caller: gated.caller, signal: abort.signal });
+    const aborted = runCode("return await CloudSheets.whoAmI();", {
+      packages,
+      caller: gated.caller,
+      signal: abort.signal,
+    });
     abort.abort();
     expect((await aborted).error?.kind).toBe("aborted");
     expect(gated.calls).toEqual(["GetSpreadsheet"]);

@@ -19,7 +19,8 @@ setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc") as () => void;
 const rss = (): number => process.memoryUsage().rss;
 /** The host's young generation: V8 grows it with the type checks' allocation and keeps it (see the check below). */
-const youngBytes = (): number => getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
+const youngBytes = (): number =>
+  getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0;
 
 /**
  * Each program, and the limits that may end it (none: it may also end by itself, or throw). On a
@@ -28,10 +29,23 @@ const youngBytes = (): number => getHeapSpaceStatistics().find((space) => space.
  */
 const hostile: [name: string, source: string, limits: string[] | undefined][] = [
   ["objects", "const a: object[] = [];\nfor (;;) a.push({ n: a.length });", ["memoryBytes", "cpuMs"]],
-  ["strings, the failure caught", "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) a.push('y'.repeat(100) + Math.random());", ["memoryBytes", "cpuMs"]],
-  ["array buffers", "const a: ArrayBuffer[] = [];\nfor (;;) a.push(new ArrayBuffer(1 << 20));", ["memoryBytes", "cpuMs"]],
+  [
+    "strings, the failure caught",
+    "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nfor (;;) " +
+      "a.push('y'.repeat(100) + Math.random());",
+    ["memoryBytes", "cpuMs"],
+  ],
+  [
+    "array buffers",
+    "const a: ArrayBuffer[] = [];\nfor (;;) a.push(new ArrayBuffer(1 << 20));",
+    ["memoryBytes", "cpuMs"],
+  ],
   ["one huge allocation", "return new Uint8Array(1 << 30).length;", ["memoryBytes", "cpuMs"]],
-  ["60 MB held and returned from", "const a: string[] = [];\nfor (let i = 0; i < 25_000; i++) a.push('x'.repeat(1000) + i);\nreturn a.length;", undefined],
+  [
+    "60 MB held and returned from",
+    "const a: string[] = [];\nfor (let i = 0; i < 25_000; i++) a.push('x'.repeat(1000) + i);\nreturn a.length;",
+    undefined,
+  ],
   ["a doubling string", "let s = 'x';\nfor (;;) s = s + s;", undefined],
   ["a log flood", "for (let i = 0; i < 1_000_000; i++) console.log('x'.repeat(1000));", ["logLines"]],
   ["a huge return", "return 'x'.repeat(5_000_000);", ["outputBytes"]],
@@ -52,7 +66,10 @@ async function settlesTo(measure: () => number, bound: number, name: string): Pr
   while (measure() > bound) {
     if (Date.now() > deadline) {
       const usage = { ...process.memoryUsage(), youngGeneration: youngBytes() };
-      throw new Error(`after ${name}, RSS stayed at ${Math.round(measure() / mb)} MB (young generation's growth not counted), more than ${Math.round(bound / mb)} MB (${JSON.stringify(usage)})`);
+      throw new Error(
+        `after ${name}, RSS stayed at ${Math.round(measure() / mb)} MB (young generation's growth not counted), ` +
+          `more than ${Math.round(bound / mb)} MB (${JSON.stringify(usage)})`,
+      );
     }
     await settleStep();
   }
@@ -81,8 +98,19 @@ describe("the sandbox pool's memory", () => {
   it("stays bounded and comes back after each hostile program, round after round", async () => {
     // Idle, warm: the process has type-checked each program once (a type error appended, so none
     // ran) and run one ordinary program, then waits for the next.
-    for (const [, source] of hostile) expect((await runCode(`${source}\nconst unused: number = "";`, { packages, caller: caller(), limits })).error?.kind).toBe("type");
-    expect((await runCode('return JSON.stringify(await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" })).length;', { packages, caller: caller(), limits })).ok).toBe(true);
+    for (const [, source] of hostile)
+      expect(
+        (await runCode(`${source}\nconst unused: number = "";`, { packages, caller: caller(), limits })).error?.kind,
+      ).toBe("type");
+    expect(
+      (
+        await runCode('return JSON.stringify(await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" })).length;', {
+          packages,
+          caller: caller(),
+          limits,
+        })
+      ).ok,
+    ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     collect();
     const idle = rss();
@@ -108,8 +136,15 @@ describe("the sandbox pool's memory", () => {
         else await settlesTo(held, level + 50 * mb, `${name} (round ${round + 1})`);
       }
     }
-    console.log(`RSS idle ${Math.round(idle / mb)} MB, first round's level ${Math.round(level / mb)} MB, peak ${Math.round(peak / mb)} MB, after ${Math.round(rss() / mb)} MB; young generation grew ${Math.round(Math.max(0, youngBytes() - idleYoungBytes) / mb)} MB`);
+    console.log(
+      `RSS idle ${Math.round(idle / mb)} MB, first round's level ${Math.round(level / mb)} MB, peak ` +
+        `${Math.round(peak / mb)} MB, after ${Math.round(rss() / mb)} MB; young generation grew ` +
+        `${Math.round(Math.max(0, youngBytes() - idleYoungBytes) / mb)} MB`,
+    );
     expect(peak, `peak RSS ${Math.round(peak / mb)} MB, idle ${Math.round(idle / mb)} MB`).toBeLessThanOrEqual(bound);
-    expect(level, `the first round's level ${Math.round(level / mb)} MB, idle ${Math.round(idle / mb)} MB`).toBeLessThanOrEqual(bound);
+    expect(
+      level,
+      `the first round's level ${Math.round(level / mb)} MB, idle ${Math.round(idle / mb)} MB`,
+    ).toBeLessThanOrEqual(bound);
   }, 600_000);
 });

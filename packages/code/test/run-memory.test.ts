@@ -36,8 +36,10 @@ const heapSlack = 4 * mb;
 const rssSlack = 50 * mb;
 
 const ordinary = (n: number): string =>
-  `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;
-const typeError = (n: number): string => `const total${n}: number = "${n}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${n} });`;
+  `const sheets = await Promise.all(["s${n}", "t", "u"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: ` +
+  `id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, ${n});`;
+const typeError = (n: number): string =>
+  `const total${n}: number = "${n}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${n} });`;
 const hostile = [
   "const a: object[] = [];\nfor (;;) a.push({ n: a.length });",
   "const a: string[] = [];\ntry { for (;;) a.push('x'.repeat(1000) + Math.random()); } catch {}\nreturn a.length;",
@@ -54,7 +56,9 @@ function round(first: number): string[] {
   return [...programs, ...hostile];
 }
 
-/** The level after a run: a trivial program takes a ready worker (retired ones get replaced), then a full collection. */
+/**
+ * The level after a run: a trivial program takes a ready worker (retired ones get replaced), then a full collection.
+ */
 async function level(): Promise<Level> {
   let rss = Number.POSITIVE_INFINITY;
   // Replaced workers end in the background: sample until RSS stops falling (a few tries).
@@ -72,7 +76,11 @@ async function level(): Promise<Level> {
 }
 
 /** Warm-up rounds, then measured ones; `each` runs beside every program (the control's leak). */
-async function series(rounds: number, programs: (first: number) => string[], each: () => void = () => undefined): Promise<{ warm: Level; levels: Level[] }> {
+async function series(
+  rounds: number,
+  programs: (first: number) => string[],
+  each: () => void = () => undefined,
+): Promise<{ warm: Level; levels: Level[] }> {
   let n = 0;
   const runRound = async (): Promise<void> => {
     for (const source of programs(n)) {
@@ -95,8 +103,12 @@ async function series(rounds: number, programs: (first: number) => string[], eac
 function overruns({ warm, levels }: { warm: Level; levels: Level[] }): string[] {
   const over: string[] = [];
   levels.forEach((at, index) => {
-    if (at.heapUsed > warm.heapUsed + heapSlack) over.push(`round ${index + 1}: JS heap ${(at.heapUsed / mb).toFixed(1)} MB, warm ${(warm.heapUsed / mb).toFixed(1)} MB`);
-    if (at.rss > warm.rss + rssSlack) over.push(`round ${index + 1}: RSS ${Math.round(at.rss / mb)} MB, warm ${Math.round(warm.rss / mb)} MB`);
+    if (at.heapUsed > warm.heapUsed + heapSlack)
+      over.push(
+        `round ${index + 1}: JS heap ${(at.heapUsed / mb).toFixed(1)} MB, warm ${(warm.heapUsed / mb).toFixed(1)} MB`,
+      );
+    if (at.rss > warm.rss + rssSlack)
+      over.push(`round ${index + 1}: RSS ${Math.round(at.rss / mb)} MB, warm ${Math.round(warm.rss / mb)} MB`);
   });
   return over;
 }
@@ -105,11 +117,16 @@ const describeLevels = ({ warm, levels }: { warm: Level; levels: Level[] }): str
   [warm, ...levels].map((at) => `${(at.heapUsed / mb).toFixed(1)}/${Math.round(at.rss / mb)}`).join(" → ");
 
 describe("runCode's memory over a long series", () => {
-  it("levels off: after the warm-up, rounds of ordinary, type-error and hostile programs stay within bounds of the warm level", async () => {
-    const measured = await series(3, round);
-    console.log(`JS heap MB / RSS MB: ${describeLevels(measured)}`);
-    expect(overruns(measured), describeLevels(measured)).toEqual([]);
-  }, 120_000);
+  it(
+    "levels off: after the warm-up, rounds of ordinary, type-error and hostile programs stay within bounds of the " +
+      "warm level",
+    async () => {
+      const measured = await series(3, round);
+      console.log(`JS heap MB / RSS MB: ${describeLevels(measured)}`);
+      expect(overruns(measured), describeLevels(measured)).toEqual([]);
+    },
+    120_000,
+  );
 
   it("control: the same check fails on a series that keeps 128 KB per program", async () => {
     const kept: number[][] = [];

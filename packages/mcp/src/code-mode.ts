@@ -22,7 +22,13 @@ export interface CodeRun {
   readonly limits: Partial<CodeLimits> | undefined;
 }
 
-export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope, run: CodeRun): Routes {
+export function codeMode(
+  code: CodeModule,
+  toolkits: readonly Toolkit[],
+  served: readonly ServedTool[],
+  scope: SearchScope,
+  run: CodeRun,
+): Routes {
   const resolved = code.resolveLimits(run.limits);
   if (!resolved.ok) throw new Error(`code mode: ${resolved.message}`);
   const limits = resolved.limits;
@@ -30,22 +36,38 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
   const functionOf = (entry: ServedTool): CodeFunction => view.functions.get(entry.tool.fullName)!;
   const caller = codeCaller(run.clientOptions);
 
-  const found = discovery(toolkits, served, scope, {
-    nameOf: (entry) => functionOf(entry).path,
-    describe: (entries) => describe(code, entries.map(functionOf)),
-    next: "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and execute_code to run a program that calls them.",
-    describes: "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by name: what an execute_code program is type-checked against.",
-  }, "code");
+  const found = discovery(
+    toolkits,
+    served,
+    scope,
+    {
+      nameOf: (entry) => functionOf(entry).path,
+      describe: (entries) => describe(code, entries.map(functionOf)),
+      next:
+        "Returns functions (Namespace.function); then call describe_tools for their TypeScript declarations, and " +
+        "execute_code to run a program that calls them.",
+      describes:
+        "Gives the TypeScript declarations (doc comments, input types) of functions found by search_tools, by " +
+        "name: what an execute_code program is type-checked against.",
+    },
+    "code",
+  );
 
   const namespaces = view.packages.map((pkg) => pkg.codeApi.namespace).join(", ");
   const executeCode: Tool = {
     name: "execute_code",
     title: "Execute code",
     description: [
-      "Runs a TypeScript program that calls the tools, and returns { ok, value, logs, calls }. Do a multi-step task in one program: chain calls, loop, filter and combine results in code.",
-      `The program is the body of an async function: await the functions describe_tools declares (namespaces ${namespaces}; such as await ${exampleCall(view.functions)}), return the result (JSON), console.log to report.`,
-      "A program that does not type-check does not run: each error comes back as line:col, TypeScript's full message (for a tool call's input, the tool and parameter by name) and the source line with a caret. A failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
-      `No network, files, timers or modules. Limits: ${limits.toolCalls} tool calls, ${limits.wallMs / 1000} s, ${limits.sourceBytes} bytes of code.`,
+      "Runs a TypeScript program that calls the tools, and returns { ok, value, logs, calls }. Do a multi-step " +
+        "task in one program: chain calls, loop, filter and combine results in code.",
+      "The program is the body of an async function: await the functions describe_tools declares (namespaces " +
+        `${namespaces}; such as await ${exampleCall(view.functions)}), return the result (JSON), console.log to ` +
+        "report.",
+      "A program that does not type-check does not run: each error comes back as line:col, TypeScript's full " +
+        "message (for a tool call's input, the tool and parameter by name) and the source line with a caret. A " +
+        "failed call throws a ToolError (message, tool, code, issues with JSON pointers) the program may catch.",
+      `No network, files, timers or modules. Limits: ${limits.toolCalls} tool calls, ${limits.wallMs / 1000} s, ` +
+        `${limits.sourceBytes} bytes of code.`,
     ].join(" "),
     inputSchema: {
       type: "object",
@@ -64,11 +86,13 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
       return result.ok ? successResult(result) : failed(result);
     },
   };
-  // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox started.
+  // An empty program takes the path every program takes: the checker for these declarations is built, a sandbox
+  // started.
   let warming: Promise<void> | undefined;
   const warm = (): Promise<void> =>
     (warming ??= code.runCode("return null;", { packages: view.packages, caller, limits }).then((result) => {
-      if (!result.ok) throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
+      if (!result.ok)
+        throw new Error(`code mode could not warm up: ${result.error?.message ?? "the empty program failed"}`);
     }));
   return { listing: [...found.listing, executeCode], handlers: new Map(Object.entries(handlers)), warm };
 }
@@ -76,7 +100,14 @@ export function codeMode(code: CodeModule, toolkits: readonly Toolkit[], served:
 /** The declarations of the named functions, grouped in their namespaces, as text and per function. */
 function describe(code: CodeModule, functions: readonly CodeFunction[]): CallToolResult {
   const namespaces = [...new Set(functions.map((fn) => fn.namespace))];
-  const text = namespaces.map((namespace) => code.declareNamespace(namespace, functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration))).join("\n");
+  const text = namespaces
+    .map((namespace) =>
+      code.declareNamespace(
+        namespace,
+        functions.filter((fn) => fn.namespace === namespace).map((fn) => fn.declaration),
+      ),
+    )
+    .join("\n");
   const tools = functions.map((fn) => ({ name: fn.path, declaration: fn.declaration }));
   return { content: [{ type: "text", text }], structuredContent: { tools } };
 }
@@ -85,7 +116,11 @@ function describe(code: CodeModule, functions: readonly CodeFunction[]): CallToo
 function failed(result: RunCodeResult): CallToolResult {
   const error = result.error!;
   const lines = [error.kind === "runtime" ? `the program threw: ${error.message}` : error.message];
-  if (result.calls.length > 0) lines.push(`calls made before it stopped: ${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`);
+  if (result.calls.length > 0)
+    lines.push(
+      "calls made before it stopped: " +
+        `${result.calls.map((call) => `${call.name} (${call.ok ? "ok" : "failed"})`).join(", ")}`,
+    );
   if (result.logs.length > 0) lines.push(`logs:\n${result.logs.join("\n")}`);
   return { isError: true, content: [{ type: "text", text: lines.join("\n") }], structuredContent: { ...result } };
 }

@@ -36,17 +36,30 @@ export function codeView(code: CodeModule, toolkits: readonly Toolkit[], served:
     const first = entries[0];
     if (first === undefined) continue;
     const declarations = code.functionDeclarations(api);
-    const kept = Object.entries(api.functions).filter(([, tool]) => entries.some((entry) => entry.tool.fullName === tool));
+    const kept = Object.entries(api.functions).filter(([, tool]) =>
+      entries.some((entry) => entry.tool.fullName === tool),
+    );
     const undeclared = entries.find((entry) => !kept.some(([, tool]) => tool === entry.tool.fullName));
-    if (undeclared !== undefined) throw new Error(`${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to serve it with --mode code`);
+    if (undeclared !== undefined)
+      throw new Error(
+        `${toolkit.manifest.package} declares no code-mode function for ${undeclared.tool.fullName}; update it to ` +
+          "serve it with --mode code",
+      );
     for (const [name, tool] of kept) {
-      functions.set(tool, { namespace: api.namespace, path: `${api.namespace}.${name}`, declaration: declarations.get(name) ?? "" });
+      functions.set(tool, {
+        namespace: api.namespace,
+        path: `${api.namespace}.${name}`,
+        declaration: declarations.get(name) ?? "",
+      });
     }
     // Every entry of a package shares its client (served.ts makes one per package, or uses yours).
     const client = programClient(first.client);
     packages.push({
       manifest: toolkit.manifest,
-      codeApi: code.narrowCodeApi(api, kept.map(([name]) => name)),
+      codeApi: code.narrowCodeApi(
+        api,
+        kept.map(([name]) => name),
+      ),
       [`create${toolkit.manifest.server.name}Client`]: () => client,
     });
   }
@@ -59,13 +72,24 @@ export function codeView(code: CodeModule, toolkits: readonly Toolkit[], served:
  * A server given a client of its own has no options, so none.
  */
 export function codeCaller(options: ClientOptions | undefined): ClientOptions {
-  return options ?? { env: false, transport: { executesRemotely: true, execute: () => Promise.reject(new Error("calls go through the server's client")) } };
+  return (
+    options ?? {
+      env: false,
+      transport: {
+        executesRemotely: true,
+        execute: () => Promise.reject(new Error("calls go through the server's client")),
+      },
+    }
+  );
 }
 
 /** A package generated before code mode has no declarations: say so at start rather than on the first program. */
 function codeApiOf(toolkit: Toolkit): CodeApi {
   const api = toolkit["codeApi"] as CodeApi | undefined;
-  if (api === undefined) throw new Error(`${toolkit.manifest.package} has no code-mode declarations (codeApi); update it to serve it with --mode code`);
+  if (api === undefined)
+    throw new Error(
+      `${toolkit.manifest.package} has no code-mode declarations (codeApi); update it to serve it with --mode code`,
+    );
   return api;
 }
 
@@ -79,7 +103,9 @@ function programClient(client: ToolClient): ToolClient {
         if (json.ok) return json.value;
       }
       // The message and facts (code, issues with JSON pointers) become the program's ToolError.
-      throw failure(outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(fullName, outcome.error, outcome.clean));
+      throw failure(
+        outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(fullName, outcome.error, outcome.clean),
+      );
     },
   };
 }

@@ -3,7 +3,12 @@
 // schemas to call, or TypeScript declarations to program against). Each mode names its tools its own
 // way; tools the filters leave out are never found or described.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import { createToolSearch, searchQueryDescription, searchToolDescription, type ToolSearchPackage } from "@toolcat/runtime";
+import {
+  createToolSearch,
+  searchQueryDescription,
+  searchToolDescription,
+  type ToolSearchPackage,
+} from "@toolcat/runtime";
 import { nameForms } from "./names.js";
 import { errorResult, invalidArguments, successResult } from "./results.js";
 import type { Handler, ServedTool } from "./served.js";
@@ -42,13 +47,20 @@ export interface SearchScope {
   readonly readOnly: boolean;
 }
 
-export function discovery(toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope, catalog: Catalog, mode: string): Discovery {
+export function discovery(
+  toolkits: readonly Toolkit[],
+  served: readonly ServedTool[],
+  scope: SearchScope,
+  catalog: Catalog,
+  mode: string,
+): Discovery {
   const search = createToolSearch(toolkits.map((toolkit) => searchPackage(toolkit, mode)));
   const byFullName = new Map(served.map((entry) => [entry.tool.fullName, entry]));
   const byName = new Map<string, ServedTool>();
   for (const entry of served) {
     // The first tool keeps a name two tools share (a short name in two packages).
-    for (const name of [catalog.nameOf(entry), entry.listing.name, ...nameForms(entry.tool)]) if (!byName.has(name)) byName.set(name, entry);
+    for (const name of [catalog.nameOf(entry), entry.listing.name, ...nameForms(entry.tool)])
+      if (!byName.has(name)) byName.set(name, entry);
   }
   const find = (name: string): ServedTool | undefined => byName.get(name);
   const unknown = (name: string): CallToolResult => invalidArguments(unknownName(name, served.map(catalog.nameOf)));
@@ -64,10 +76,18 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
         // to the served tools, as many as were asked for.
         let hits = search.search(query as string, asked);
         if (scope.filtered) {
-          const kept = search.search(query as string, { ...asked, limit: maxLimit }).filter((hit) => byFullName.has(hit.name));
+          const kept = search
+            .search(query as string, { ...asked, limit: maxLimit })
+            .filter((hit) => byFullName.has(hit.name));
           hits = kept.slice(0, (limit as number | undefined) ?? defaultLimit);
         }
-        const tools = hits.map((hit) => ({ name: catalog.nameOf(byFullName.get(hit.name)!), title: hit.title, description: hit.description, score: hit.score, confidence: hit.confidence }));
+        const tools = hits.map((hit) => ({
+          name: catalog.nameOf(byFullName.get(hit.name)!),
+          title: hit.title,
+          description: hit.description,
+          score: hit.score,
+          confidence: hit.confidence,
+        }));
         return successResult({ tools });
       } catch (error) {
         return errorResult("search_tools", error);
@@ -85,12 +105,20 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
     {
       name: "search_tools",
       title: "Search tools",
-      description: searchToolDescription(toolkits.map((toolkit) => toolkit.manifest), catalog.next),
+      description: searchToolDescription(
+        toolkits.map((toolkit) => toolkit.manifest),
+        catalog.next,
+      ),
       inputSchema: {
         type: "object",
         properties: {
           query: { type: "string", description: searchQueryDescription(toolkits.map((toolkit) => toolkit.manifest)) },
-          limit: { type: "integer", minimum: 1, maximum: maxLimit, description: `Most tools returned (default ${defaultLimit}).` },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: maxLimit,
+            description: `Most tools returned (default ${defaultLimit}).`,
+          },
         },
         required: ["query"],
         additionalProperties: false,
@@ -116,7 +144,9 @@ export function discovery(toolkits: readonly Toolkit[], served: readonly ServedT
 /** A package generated before tool search has no search data: say so at start rather than on the first search. */
 function searchPackage(toolkit: Toolkit, mode: string): ToolSearchPackage {
   if (toolkit["toolSearchIndex"] === undefined) {
-    throw new Error(`${toolkit.manifest.package} has no search data (toolSearchIndex); update it to serve it with --mode ${mode}`);
+    throw new Error(
+      `${toolkit.manifest.package} has no search data (toolSearchIndex); update it to serve it with --mode ${mode}`,
+    );
   }
   return toolkit as unknown as ToolSearchPackage;
 }

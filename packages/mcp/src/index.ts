@@ -1,5 +1,11 @@
 // The public API of @toolcat/mcp.
-export { createMcpServer, createMcpServerFactory, type McpServerFactory, type McpServerOptions, type ServeMode } from "./server.js";
+export {
+  createMcpServer,
+  createMcpServerFactory,
+  type McpServerFactory,
+  type McpServerOptions,
+  type ServeMode,
+} from "./server.js";
 export type { CodeModule } from "./code-module.js";
 export { loadToolkit, createToolkitClient, type Toolkit, type ToolClient } from "./toolkit.js";
 export { modelName, type NameStyle } from "./names.js";

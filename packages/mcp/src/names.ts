@@ -5,7 +5,10 @@ import type { ManifestTool } from "@toolcat/runtime";
 
 export type NameStyle = "model" | "full";
 
-/** Provider-safe name (`CloudSheets_GetSpreadsheet`) from the manifest; derived the same way for a package generated before manifests carried it. */
+/**
+ * Provider-safe name (`CloudSheets_GetSpreadsheet`) from the manifest; derived the same way for a package generated
+ * before manifests carried it.
+ */
 export function modelName(tool: ManifestTool): string {
   return (tool as { readonly modelName?: string }).modelName ?? tool.fullName.replaceAll(".", "_");
 }

@@ -49,7 +49,11 @@ const details: Readonly<Record<string, (error: CodedError) => Record<string, unk
 export function errorResult(label: string, error: unknown, clean: Clean = unchanged): CallToolResult {
   // failureText never throws: a getter that throws leaves only what describeThrown reads.
   const text = clean(failureText(label, error));
-  const internal = (): CallToolResult => ({ isError: true, content: [{ type: "text", text }], structuredContent: { error: { code: "internal" } } });
+  const internal = (): CallToolResult => ({
+    isError: true,
+    content: [{ type: "text", text }],
+    structuredContent: { error: { code: "internal" } },
+  });
   try {
     if (!isCodedError(error) || !Object.hasOwn(details, error.code)) return internal();
     const structured = cleanJson({ code: error.code, ...details[error.code]?.(error) }, clean);
@@ -63,5 +67,9 @@ export function errorResult(label: string, error: unknown, clean: Clean = unchan
 
 /** The isError result for arguments a model must change: the message says what to send instead. */
 export function invalidArguments(message: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: message }], structuredContent: { error: { code: "invalid_arguments" } } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: message }],
+    structuredContent: { error: { code: "invalid_arguments" } },
+  };
 }

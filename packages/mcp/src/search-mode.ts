@@ -9,19 +9,26 @@ import { callArguments } from "./tool-arguments.js";
 import type { Toolkit } from "./toolkit.js";
 
 export function searchMode(toolkits: readonly Toolkit[], served: readonly ServedTool[], scope: SearchScope): Routes {
-  const found = discovery(toolkits, served, scope, {
-    nameOf: (entry) => entry.listing.name,
-    describe: (entries) => successResult({ tools: entries.map((entry) => entry.listing) }),
-    next: "Returns tool names; then call describe_tools for their input schemas and call_tool to run one.",
-    describes: "Gives the full description and JSON input schema of tools found by search_tools, by name.",
-  }, "search");
+  const found = discovery(
+    toolkits,
+    served,
+    scope,
+    {
+      nameOf: (entry) => entry.listing.name,
+      describe: (entries) => successResult({ tools: entries.map((entry) => entry.listing) }),
+      next: "Returns tool names; then call describe_tools for their input schemas and call_tool to run one.",
+      describes: "Gives the full description and JSON input schema of tools found by search_tools, by name.",
+    },
+    "search",
+  );
 
   const listing = [
     ...found.listing,
     {
       name: "call_tool",
       title: "Call a tool",
-      description: "Runs a tool found by search_tools with arguments that follow its input schema (from describe_tools).",
+      description:
+        "Runs a tool found by search_tools with arguments that follow its input schema (from describe_tools).",
       inputSchema: {
         type: "object" as const,
         properties: { name: { type: "string" }, arguments: { type: "object" } },
@@ -36,7 +43,9 @@ export function searchMode(toolkits: readonly Toolkit[], served: readonly Served
       const checked = callArguments(args);
       if (!checked.ok) return invalidArguments(checked.message);
       const entry = found.find(checked.value.name);
-      return entry === undefined ? found.unknown(checked.value.name) : callServed(entry, checked.value.arguments, signal);
+      return entry === undefined
+        ? found.unknown(checked.value.name)
+        : callServed(entry, checked.value.arguments, signal);
     },
   };
   return { listing, handlers: new Map(Object.entries(handlers)) };

@@ -28,7 +28,9 @@ export function selectTools<T extends ManifestTool>(tools: readonly T[], filter:
   const unknownGroups = groups?.filter((group) => !tools.some((tool) => groupOf(tool) === group)) ?? [];
   if (unknownGroups.length > 0) {
     const known = [...new Set(tools.map(groupOf))].sort().join(", ");
-    throw new Error(`no tool is in group ${unknownGroups.map((g) => JSON.stringify(g)).join(", ")}; the groups are: ${known}`);
+    throw new Error(
+      `no tool is in group ${unknownGroups.map((g) => JSON.stringify(g)).join(", ")}; the groups are: ${known}`,
+    );
   }
   return tools.filter((tool) => {
     if (filter.readOnly === true && toolAnnotations(tool)?.readOnlyHint !== true) return false;
@@ -39,7 +41,11 @@ export function selectTools<T extends ManifestTool>(tools: readonly T[], filter:
 
 /** A heading as the tool files name its directory: ASCII words, lower case, joined by `-`. */
 function groupSlug(heading: string): string {
-  return heading.split(/[^A-Za-z0-9]+/).filter((word) => word !== "").join("-").toLowerCase();
+  return heading
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "")
+    .join("-")
+    .toLowerCase();
 }
 
 /** The tool's group slug; tools without a heading (every tool of a spec without headings) are `other`. */
@@ -48,6 +54,8 @@ function groupOf(tool: ManifestTool): string {
 }
 
 function globToRegExp(pattern: string): RegExp {
-  const source = [...pattern].map((char) => (char === "*" ? ".*" : char === "?" ? "." : char.replace(/[\\^$.|+()[\]{}]/, "\\$&"))).join("");
+  const source = [...pattern]
+    .map((char) => (char === "*" ? ".*" : char === "?" ? "." : char.replace(/[\\^$.|+()[\]{}]/, "\\$&")))
+    .join("");
   return new RegExp(`^${source}$`);
 }

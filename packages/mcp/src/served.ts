@@ -29,7 +29,12 @@ export interface Routes {
 export function toolsMode(served: readonly ServedTool[]): Routes {
   return {
     listing: served.map((entry) => entry.listing),
-    handlers: new Map(served.map((entry) => [entry.listing.name, (args: unknown, signal: AbortSignal) => callServed(entry, args, signal)])),
+    handlers: new Map(
+      served.map((entry) => [
+        entry.listing.name,
+        (args: unknown, signal: AbortSignal) => callServed(entry, args, signal),
+      ]),
+    ),
   };
 }
 
@@ -37,14 +42,23 @@ export function toolsMode(served: readonly ServedTool[]): Routes {
 export async function callServed(entry: ServedTool, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
   // The SDK aborts this signal on notifications/cancelled; the client passes it to the transport.
   const outcome = await callClient(entry.client, entry.tool.fullName, args, { signal });
-  return outcome.ok ? successResult(outcome.value, outcome.clean) : errorResult(entry.tool.fullName, outcome.error, outcome.clean);
+  return outcome.ok
+    ? successResult(outcome.value, outcome.clean)
+    : errorResult(entry.tool.fullName, outcome.error, outcome.clean);
 }
 
 /** What a client call gave, with the client's redaction, which every text shown from it must pass through. */
-export type CallOutcome = { readonly ok: true; readonly value: unknown; readonly clean: Clean } | { readonly ok: false; readonly error: unknown; readonly clean: Clean };
+export type CallOutcome =
+  | { readonly ok: true; readonly value: unknown; readonly clean: Clean }
+  | { readonly ok: false; readonly error: unknown; readonly clean: Clean };
 
 /** Calls a tool through a client, with the redaction the client was created with; never throws. */
-export async function callClient(client: ToolClient, fullName: string, args: unknown, options: CallOptions): Promise<CallOutcome> {
+export async function callClient(
+  client: ToolClient,
+  fullName: string,
+  args: unknown,
+  options: CallOptions,
+): Promise<CallOutcome> {
   // A generated client has its `redact`; a client of your own may not, and its texts are shown as given.
   const clean = clientRedaction(client);
   try {
@@ -63,9 +77,16 @@ export function serveTools(
     const client = options.client ?? createToolkitClient(toolkit, options as ClientOptions);
     return toolkit.manifest.tools.map((tool) => ({ tool, client, listing: listing(tool, style) }));
   });
-  const kept = new Set(selectTools(served.map(({ tool }) => tool), options));
+  const kept = new Set(
+    selectTools(
+      served.map(({ tool }) => tool),
+      options,
+    ),
+  );
   const names = new Set<string>();
-  for (const { listing: { name } } of served) {
+  for (const {
+    listing: { name },
+  } of served) {
     if (names.has(name)) throw new Error(`two tools are both named ${name}; serve the packages separately`);
     names.add(name);
   }
@@ -79,7 +100,10 @@ function listing(tool: ManifestTool, style: NameStyle): Tool {
     title: (tool as Partial<ManifestTool>).title ?? tool.fullName,
     // The model-facing description with one example call, as the package's tools/mcp.json has it; a
     // package generated before manifests carried them has only the terse purpose, and no examples.
-    description: withExample((tool as Partial<ManifestTool>).modelDescription ?? tool.description, (tool as Partial<ManifestTool>).examples),
+    description: withExample(
+      (tool as Partial<ManifestTool>).modelDescription ?? tool.description,
+      (tool as Partial<ManifestTool>).examples,
+    ),
     inputSchema: tool.inputSchema as Tool["inputSchema"],
     ...(annotations === undefined ? {} : { annotations }),
   };

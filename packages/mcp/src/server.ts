@@ -16,13 +16,18 @@ import { serveTools, toolsMode, type Routes } from "./served.js";
 import type { ToolClient, Toolkit } from "./toolkit.js";
 import { version } from "./version.js";
 
-/** `tools`: list every served tool; `search`: search_tools, describe_tools and call_tool; `code`: search_tools, describe_tools and execute_code. */
+/**
+ * `tools`: list every served tool; `search`: search_tools, describe_tools and call_tool; `code`: search_tools,
+ * describe_tools and execute_code.
+ */
 export type ServeMode = "tools" | "search" | "code";
 
 interface CommonOptions extends ToolFilter {
   /** One server package module, or several served together. */
   readonly toolkit: Toolkit | readonly Toolkit[];
-  /** `model` (default): provider-safe names such as `CloudSheets_GetSpreadsheet`; `full`: `CloudSheets.GetSpreadsheet`. */
+  /**
+   * `model` (default): provider-safe names such as `CloudSheets_GetSpreadsheet`; `full`: `CloudSheets.GetSpreadsheet`.
+   */
   readonly nameStyle?: NameStyle;
   /** `tools` (default), `search` or `code`. */
   readonly mode?: ServeMode | undefined;
@@ -38,7 +43,8 @@ interface CommonOptions extends ToolFilter {
 }
 
 /** Calls go through a client you built (it receives full names), or through each package's client over a transport. */
-export type McpServerOptions = CommonOptions & ({ readonly client: ToolClient } | (ClientOptions & { readonly client?: never }));
+export type McpServerOptions = CommonOptions &
+  ({ readonly client: ToolClient } | (ClientOptions & { readonly client?: never }));
 
 /**
  * How long a client or cache may keep tools/list and server/discover (2026-07-28): the tool set is
@@ -59,7 +65,10 @@ export interface McpServerFactory {
 }
 
 function missingCode(): never {
-  throw new Error('code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code from "@toolcat/code")');
+  throw new Error(
+    "code mode needs @toolcat/code: npm install @toolcat/code, then pass it as the code option (import * as code " +
+      'from "@toolcat/code")',
+  );
 }
 
 /** One SDK server, for a client of your own (stdio, in memory, a transport of your choice). */
@@ -74,12 +83,16 @@ export function createMcpServer(options: McpServerOptions): Server {
 export function createMcpServerFactory(options: McpServerOptions): McpServerFactory {
   const toolkits: readonly Toolkit[] = Array.isArray(options.toolkit) ? options.toolkit : [options.toolkit as Toolkit];
   const served = serveTools(toolkits, options);
-  const scope = { filtered: options.tools !== undefined || options.groups !== undefined, readOnly: options.readOnly === true };
+  const scope = {
+    filtered: options.tools !== undefined || options.groups !== undefined,
+    readOnly: options.readOnly === true,
+  };
   const clientOptions = options.client === undefined ? options : undefined;
   const modes: Readonly<Record<ServeMode, () => Routes>> = {
     tools: () => toolsMode(served),
     search: () => searchMode(toolkits, served, scope),
-    code: () => codeMode(options.code ?? missingCode(), toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
+    code: () =>
+      codeMode(options.code ?? missingCode(), toolkits, served, scope, { clientOptions, limits: options.codeLimits }),
   };
   const routes = modes[options.mode ?? "tools"]();
   const info = { name: options.name ?? "toolcat", version };
@@ -92,10 +105,14 @@ export function createMcpServerFactory(options: McpServerOptions): McpServerFact
       const handler = routes.handlers.get(request.params.name);
       // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
       if (handler === undefined) {
-        const message = `unknown tool: no tool of this server has that name (tools/list gives the ${routes.listing.length})`;
+        const message =
+          "unknown tool: no tool of this server has that name " + `(tools/list gives the ${routes.listing.length})`;
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
       }
-      return server.projectCallToolResult(await handler(request.params.arguments ?? {}, context.mcpReq.signal), undefined);
+      return server.projectCallToolResult(
+        await handler(request.params.arguments ?? {}, context.mcpReq.signal),
+        undefined,
+      );
     });
     return server;
   };

@@ -13,11 +13,22 @@ export const maxDescribed = 20;
 /** Longer names are no tool's name; only this much of one is compared when suggesting names. */
 const maxNameLength = 200;
 
-/** The arguments as an object holding no key but `allowed`, as each tool's inputSchema says (additionalProperties: false). */
-function record(args: unknown, tool: string, keys: string, allowed: readonly string[]): Checked<Record<string, unknown>> {
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return fail(`${tool} takes an object with ${keys}`);
+/**
+ * The arguments as an object holding no key but `allowed`, as each tool's inputSchema says (additionalProperties:
+ * false).
+ */
+function record(
+  args: unknown,
+  tool: string,
+  keys: string,
+  allowed: readonly string[],
+): Checked<Record<string, unknown>> {
+  if (typeof args !== "object" || args === null || Array.isArray(args))
+    return fail(`${tool} takes an object with ${keys}`);
   // The key is not repeated: a model may have put anything there.
-  for (const key in args) if (Object.hasOwn(args, key) && !allowed.includes(key)) return fail(`${tool} takes only ${allowed.join(" and ")}; remove the other keys`);
+  for (const key in args)
+    if (Object.hasOwn(args, key) && !allowed.includes(key))
+      return fail(`${tool} takes only ${allowed.join(" and ")}; remove the other keys`);
   return { ok: true, value: args as Record<string, unknown> };
 }
 
@@ -30,14 +41,20 @@ export function describeArguments(args: unknown): Checked<string[]> {
   const checked = record(args, "describe_tools", "names: an array of tool names from search_tools", ["names"]);
   if (!checked.ok) return checked;
   const names = checked.value["names"];
-  if (!Array.isArray(names) || names.length === 0) return fail("names must be a non-empty array of tool names, as search_tools returns them");
-  if (names.length > maxDescribed) return fail(`names holds ${names.length} names; ask for at most ${maxDescribed} at a time`);
-  if (!names.every((name): name is string => typeof name === "string")) return fail("every entry of names must be a tool name (text)");
+  if (!Array.isArray(names) || names.length === 0)
+    return fail("names must be a non-empty array of tool names, as search_tools returns them");
+  if (names.length > maxDescribed)
+    return fail(`names holds ${names.length} names; ask for at most ${maxDescribed} at a time`);
+  if (!names.every((name): name is string => typeof name === "string"))
+    return fail("every entry of names must be a tool name (text)");
   return { ok: true, value: names };
 }
 
 export function callArguments(args: unknown): Checked<{ name: string; arguments: Record<string, unknown> }> {
-  const checked = record(args, "call_tool", "name (a tool name from search_tools) and arguments (an object)", ["name", "arguments"]);
+  const checked = record(args, "call_tool", "name (a tool name from search_tools) and arguments (an object)", [
+    "name",
+    "arguments",
+  ]);
   if (!checked.ok) return checked;
   const { name, arguments: input = {} } = checked.value;
   if (typeof name !== "string" || name === "") return fail("name must be the tool's name, as search_tools returns it");
@@ -47,7 +64,8 @@ export function callArguments(args: unknown): Checked<{ name: string; arguments:
   return { ok: true, value: { name, arguments: input as Record<string, unknown> } };
 }
 
-const program = "the body of an async function that awaits the functions describe_tools declares and returns the result";
+const program =
+  "the body of an async function that awaits the functions describe_tools declares and returns the result";
 
 /** execute_code's program: text, not blank, and at most `maxBytes` long (its length is read before anything else). */
 export function codeArguments(args: unknown, maxBytes: number): Checked<string> {
@@ -57,7 +75,10 @@ export function codeArguments(args: unknown, maxBytes: number): Checked<string> 
   if (code === undefined) return fail(`code is missing: send { "code": "…" }, ${program}`);
   if (typeof code !== "string") return fail(`code must be the program as text (a string), got ${kindOf(code)}`);
   // UTF-8 takes a byte or more per UTF-16 unit, so a longer string is surely over; runCode counts the bytes.
-  if (code.length > maxBytes) return fail(`code is ${code.length} characters long; a program is at most ${maxBytes} bytes. Do less in one program`);
+  if (code.length > maxBytes)
+    return fail(
+      `code is ${code.length} characters long; a program is at most ${maxBytes} bytes. Do less in one program`,
+    );
   if (code.trim() === "") return fail(`code is empty: send ${program}`);
   return { ok: true, value: code };
 }
@@ -75,5 +96,8 @@ export function unknownName(name: string, served: readonly string[]): string {
     .slice(0, 3)
     .map(({ candidate }) => candidate);
   // The name is not repeated: a mistyped one may be a pasted key, whose value no client has told us.
-  return `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools returned.`;
+  return (
+    `no tool of that name is served here; the closest names are ${closest.join(", ")}. Use a name search_tools ` +
+    "returned."
+  );
 }

@@ -30,10 +30,14 @@ export function createToolkitClient(toolkit: Toolkit, options: ClientOptions): T
 
 /** Checks that a loaded module looks like a toolcat server package. */
 export function asToolkit(module: unknown, specifier: string): Toolkit {
-  const manifest = typeof module === "object" && module !== null ? (module as { manifest?: unknown }).manifest : undefined;
+  const manifest =
+    typeof module === "object" && module !== null ? (module as { manifest?: unknown }).manifest : undefined;
   const tools = typeof manifest === "object" && manifest !== null ? (manifest as { tools?: unknown }).tools : undefined;
   if (!Array.isArray(tools)) {
-    throw new TypeError(`${specifier} exports no toolcat manifest (expected a \`manifest\` with \`tools\`); is it a toolcat server package?`);
+    throw new TypeError(
+      `${specifier} exports no toolcat manifest (expected a \`manifest\` with \`tools\`); is it a toolcat server ` +
+        "package?",
+    );
   }
   return module as Toolkit;
 }

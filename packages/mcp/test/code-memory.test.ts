@@ -19,11 +19,23 @@ const collect = runInNewContext("gc") as () => void;
 const heapSlack = 4 * mb;
 const sessionsPerRound = 12;
 
-const transport = createMemoryTransport({ "CloudSheets.GetSpreadsheet": (input) => ({ rows: [["Score"], [(input as { spreadsheet_id: string }).spreadsheet_id.length]] }) });
-const factory = createMcpServerFactory({ toolkit: toolkits, transport, env: false, mode: "code", code, codeLimits: { memoryBytes: 16 * mb, cpuMs: 500 } } as McpServerOptions);
+const transport = createMemoryTransport({
+  "CloudSheets.GetSpreadsheet": (input) => ({
+    rows: [["Score"], [(input as { spreadsheet_id: string }).spreadsheet_id.length]],
+  }),
+});
+const factory = createMcpServerFactory({
+  toolkit: toolkits,
+  transport,
+  env: false,
+  mode: "code",
+  code,
+  codeLimits: { memoryBytes: 16 * mb, cpuMs: 500 },
+} as McpServerOptions);
 
 const programs = (n: number): string[] => [
-  `const sheets = await Promise.all(["s${n}", "t"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.length + ${n};`,
+  `const sheets = await Promise.all(["s${n}", "t"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id ` +
+    `})));\nreturn sheets.length + ${n};`,
   `const total${n}: number = "${n}";`,
 ];
 
@@ -38,7 +50,10 @@ async function session(n: number, each: () => void): Promise<void> {
   each();
 }
 
-/** The host's JS heap in use after a full collection, after rounds of sessions: the warm level, then one per measured round. */
+/**
+ * The host's JS heap in use after a full collection, after rounds of sessions: the warm level, then one per measured
+ * round.
+ */
 async function levels(rounds: number, each: () => void = () => undefined): Promise<number[]> {
   let n = 0;
   const measured: number[] = [];
@@ -65,7 +80,10 @@ describe("code mode's server state over many sessions", () => {
   it("control: the same check fails when 256 KB stays behind per session", async () => {
     const kept: number[][] = [];
     // 32 Ki small integers: 256 KB of elements at 8 bytes each.
-    const measured = await levels(3, () => void kept.push(Array.from({ length: 32 * 1024 }, (_, i) => i + kept.length)));
+    const measured = await levels(
+      3,
+      () => void kept.push(Array.from({ length: 32 * 1024 }, (_, i) => i + kept.length)),
+    );
     console.log(`control, JS heap MB: ${shown(measured)}`);
     expect(over(measured).length, shown(measured)).toBeGreaterThan(0);
   }, 120_000);

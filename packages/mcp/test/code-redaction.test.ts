@@ -9,18 +9,29 @@ import { connectInMemory } from "./support/in-memory.ts";
 import { toolkits } from "./support/toolkits.ts";
 
 const [declared, undeclared] = secrets(2, random(seed + 9)) as [string, string];
-const items = [declared, undeclared].flatMap((secret) => Object.entries(encodings(secret, random(seed + 10))).map(([name, encoded]) => ({ name, encoded })));
+const items = [declared, undeclared].flatMap((secret) =>
+  Object.entries(encodings(secret, random(seed + 10))).map(([name, encoded]) => ({ name, encoded })),
+);
 const all = items.map(({ encoded }) => encoded);
-const leaks = (text: string): string[] => items.filter(({ name, encoded }) => text.includes(revealing(name, encoded))).map(({ name }) => name);
+const leaks = (text: string): string[] =>
+  items.filter(({ name, encoded }) => text.includes(revealing(name, encoded))).map(({ name }) => name);
 
 const answers: [string, ToolHandler][] = [
   ["an answer echoing each encoding", () => ({ echoed: all, [all[1]!]: all[2] })],
   ["a string answer", () => all.join(" ")],
-  ["a thrown error", () => { throw new RangeError(all.join(" ")); }],
+  [
+    "a thrown error",
+    () => {
+      throw new RangeError(all.join(" "));
+    },
+  ],
 ];
 
 async function serve(handler: ToolHandler): Promise<Client> {
-  const transport = createMemoryTransport({ "CloudSheets.GetSpreadsheet": handler, "CreatorApi.FetchZetaAppSections": handler });
+  const transport = createMemoryTransport({
+    "CloudSheets.GetSpreadsheet": handler,
+    "CreatorApi.FetchZetaAppSections": handler,
+  });
   const secretsOption = { ZETA_SERVER_URL: declared, OTHER: undeclared };
   return connectInMemory({ toolkit: toolkits, transport, env: false, secrets: secretsOption, mode: "code", code });
 }
@@ -55,7 +66,11 @@ describe(`execute_code results (seed ${seed})`, () => {
     const client = await serve(() => 1);
     for (const secret of [declared, undeclared]) {
       const literal = JSON.stringify(secret);
-      for (const code of [`console.log(${literal});\nreturn ${literal};`, `const n: number = ${literal};`, `throw new Error(${literal});`]) {
+      for (const code of [
+        `console.log(${literal});\nreturn ${literal};`,
+        `const n: number = ${literal};`,
+        `throw new Error(${literal});`,
+      ]) {
         const result = await client.callTool({ name: "execute_code", arguments: { code } });
         expect(leaks(JSON.stringify(result))).toEqual([]);
       }

@@ -11,22 +11,34 @@ import { toolkits } from "./support/toolkits.ts";
 const handlers = { "CloudSheets.GetSpreadsheet": (input: unknown) => ({ rows: [["A1"]], input }) };
 
 /** Each mode: what it lists, and how it calls CloudSheets.GetSpreadsheet with given arguments. */
-const modes: Readonly<Record<ServeMode, { listed: readonly string[] | number; call: (args: object) => [string, Record<string, unknown>] }>> = {
+const modes: Readonly<
+  Record<ServeMode, { listed: readonly string[] | number; call: (args: object) => [string, Record<string, unknown>] }>
+> = {
   tools: {
     listed: toolkits.reduce((count, toolkit) => count + toolkit.manifest.tools.length, 0),
     call: (args) => ["CloudSheets_GetSpreadsheet", { ...args }],
   },
-  search: { listed: ["search_tools", "describe_tools", "call_tool"], call: (args) => ["call_tool", { name: "CloudSheets.GetSpreadsheet", arguments: args }] },
+  search: {
+    listed: ["search_tools", "describe_tools", "call_tool"],
+    call: (args) => ["call_tool", { name: "CloudSheets.GetSpreadsheet", arguments: args }],
+  },
   code: {
     listed: ["search_tools", "describe_tools", "execute_code"],
-    call: (args) => ["execute_code", { code: `return await CloudSheets.getSpreadsheet(${JSON.stringify(args)} as never);` }],
+    call: (args) => [
+      "execute_code",
+      { code: `return await CloudSheets.getSpreadsheet(${JSON.stringify(args)} as never);` },
+    ],
   },
 };
 
 const cases = Object.keys(modes).flatMap((mode) => eras.map((era) => [mode as ServeMode, era] as const));
 
 describe.each(cases)("%s mode on %s", (mode, era) => {
-  const serve = () => connectInMemory({ toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, mode, code } as McpServerOptions, era);
+  const serve = () =>
+    connectInMemory(
+      { toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, mode, code } as McpServerOptions,
+      era,
+    );
   const { listed, call: callOf } = modes[mode];
 
   it("lists its tools", async () => {

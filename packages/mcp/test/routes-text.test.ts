@@ -20,7 +20,9 @@ import { call, connectInMemory } from "./support/in-memory.ts";
 import { workspaceRoot } from "./support/toolkits.ts";
 
 const packagesDir = join(workspaceRoot, "packages");
-const slugs = readdirSync(packagesDir).filter((slug) => existsSync(join(packagesDir, slug, "manifest.json"))).sort();
+const slugs = readdirSync(packagesDir)
+  .filter((slug) => existsSync(join(packagesDir, slug, "manifest.json")))
+  .sort();
 
 /** What one route shows a model of one tool. */
 interface Shown {
@@ -34,7 +36,9 @@ interface Shown {
 type Schema = { readonly properties?: Readonly<Record<string, { readonly description?: string }>> };
 
 const parameterText = (schema: Schema): Record<string, string> =>
-  Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, property.description ?? ""]));
+  Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, property]) => [name, property.description ?? ""]),
+  );
 
 type Entry = Record<string, unknown>;
 
@@ -42,10 +46,22 @@ type Entry = Record<string, unknown>;
 const formats: Readonly<Record<string, (entry: Entry) => Shown>> = {
   "openai-chat.json": (entry) => {
     const fn = entry["function"] as Entry;
-    return { name: fn["name"] as string, description: fn["description"] as string, parameters: parameterText(fn["parameters"] as Schema) };
+    return {
+      name: fn["name"] as string,
+      description: fn["description"] as string,
+      parameters: parameterText(fn["parameters"] as Schema),
+    };
   },
-  "openai-responses.json": (entry) => ({ name: entry["name"] as string, description: entry["description"] as string, parameters: parameterText(entry["parameters"] as Schema) }),
-  "anthropic.json": (entry) => ({ name: entry["name"] as string, description: entry["description"] as string, parameters: parameterText(entry["input_schema"] as Schema) }),
+  "openai-responses.json": (entry) => ({
+    name: entry["name"] as string,
+    description: entry["description"] as string,
+    parameters: parameterText(entry["parameters"] as Schema),
+  }),
+  "anthropic.json": (entry) => ({
+    name: entry["name"] as string,
+    description: entry["description"] as string,
+    parameters: parameterText(entry["input_schema"] as Schema),
+  }),
   "mcp.json": (entry) => ({
     name: entry["name"] as string,
     title: entry["title"] as string,
@@ -64,20 +80,29 @@ function fileEntries(slug: string, file: string): Entry[] {
   const tools = join(packagesDir, slug, "tools");
   if (existsSync(join(tools, file))) return readJson(join(tools, file)) as Entry[];
   const groups = join(tools, "groups");
-  return readdirSync(groups).sort().flatMap((group) => readJson(join(groups, group, file)) as Entry[]);
+  return readdirSync(groups)
+    .sort()
+    .flatMap((group) => readJson(join(groups, group, file)) as Entry[]);
 }
 
 /** The deferred files: Anthropic's tools after its search tool, OpenAI's functions inside their namespaces. */
 const deferred: Readonly<Record<string, (slug: string) => Shown[]>> = {
   "anthropic-deferred.json": (slug) =>
-    (readJson(join(packagesDir, slug, "tools", "anthropic-deferred.json")) as Entry[]).filter((entry) => "input_schema" in entry).map(formats["anthropic.json"]!),
+    (readJson(join(packagesDir, slug, "tools", "anthropic-deferred.json")) as Entry[])
+      .filter((entry) => "input_schema" in entry)
+      .map(formats["anthropic.json"]!),
   "openai-responses-deferred.json": (slug) =>
     (readJson(join(packagesDir, slug, "tools", "openai-responses-deferred.json")) as Entry[])
       .flatMap((entry) => (entry["type"] === "namespace" ? (entry["tools"] as Entry[]) : []))
       .map(formats["openai-responses.json"]!),
 };
 
-const listed = (tool: Tool): Shown => ({ name: tool.name, title: tool.title, description: tool.description, parameters: parameterText(tool.inputSchema as Schema) });
+const listed = (tool: Tool): Shown => ({
+  name: tool.name,
+  title: tool.title,
+  description: tool.description,
+  parameters: parameterText(tool.inputSchema as Schema),
+});
 
 describe.each(slugs)("%s: one text per tool on every route", (slug) => {
   it("tools/*.json, manifest.json and MCP tools/list agree on names, titles and descriptions", async () => {
@@ -121,12 +146,18 @@ const answers: readonly ((input: unknown) => unknown)[] = [
 describe.each(slugs)("%s: the same call result through handleToolCall and MCP", (slug) => {
   it(`for a seeded sample of tools (TOOLCAT_SEED=${seed})`, async () => {
     const toolkit = (await import(`../../${slug}/src/index.ts`)) as Toolkit;
-    const handleToolCall = toolkit["handleToolCall"] as (client: unknown, name: string, args: unknown) => Promise<ModelToolResult>;
+    const handleToolCall = toolkit["handleToolCall"] as (
+      client: unknown,
+      name: string,
+      args: unknown,
+    ) => Promise<ModelToolResult>;
     const rng = random(seed);
     const shuffled = toolkit.manifest.tools.map((tool) => ({ tool, key: rng() })).sort((a, b) => a.key - b.key);
     const sample = shuffled.slice(0, 6).map(({ tool }) => tool);
     const handlers = Object.fromEntries(sample.map((tool, i) => [tool.fullName, answers[i % answers.length]!]));
-    const secrets = Object.fromEntries(toolkit.manifest.tools.flatMap((tool) => tool.secrets.map((name) => [name, "secret-value"])));
+    const secrets = Object.fromEntries(
+      toolkit.manifest.tools.flatMap((tool) => tool.secrets.map((name) => [name, "secret-value"])),
+    );
     const client = createToolkitClient(toolkit, { transport: createMemoryTransport(handlers), secrets, env: false });
     const mcp = await connectInMemory({ toolkit, client });
     const outcomes: string[] = [];
@@ -134,14 +165,17 @@ describe.each(slugs)("%s: the same call result through handleToolCall and MCP", 
       const valid = validInput(tool.inputSchema, rng, "execute");
       // Without top-level nulls: handleToolCall drops the nulls OpenAI strict mode sends for
       // optional parameters, while MCP lists the full schema, where null is an issue.
-      const mutated = Object.fromEntries(Object.entries(mutatedInput(tool.inputSchema, rng)).filter(([, value]) => value !== null));
+      const mutated = Object.fromEntries(
+        Object.entries(mutatedInput(tool.inputSchema, rng)).filter(([, value]) => value !== null),
+      );
       for (const args of [valid, mutated, { ...valid, toolcat_unknown_key: 1 }]) {
         const direct = await handleToolCall(client, tool.modelName, args);
         const served = await call(mcp, tool.modelName, args);
         const where = `${tool.fullName} ${JSON.stringify(args)}`;
         expect(served.content, where).toEqual(direct.content);
         expect(served.isError ?? false, where).toBe(direct.isError);
-        if (direct.structuredContent !== undefined) expect(served.structuredContent, where).toEqual(direct.structuredContent);
+        if (direct.structuredContent !== undefined)
+          expect(served.structuredContent, where).toEqual(direct.structuredContent);
         outcomes.push(direct.isError ? (direct.code ?? "") : "ok");
       }
     }

@@ -6,9 +6,31 @@ import { selectTools } from "../src/select.ts";
 const tool = (fullName: string): ManifestTool => {
   const [, name = ""] = fullName.split(".");
   const annotations = name.startsWith("Get") ? { readOnly: true } : {};
-  return { name, fullName, modelName: fullName.replace(".", "_"), title: name, description: "", modelDescription: "", secrets: [], scopes: null, parametersKnown: true, modePattern: false, annotations, notes: [], judgments: [], inputSchema: { type: "object" }, lowering: { openAiStrict: true, strictNulls: [], notEnforced: { openai: [], anthropic: [], gemini: [] } }, examples: [] };
+  return {
+    name,
+    fullName,
+    modelName: fullName.replace(".", "_"),
+    title: name,
+    description: "",
+    modelDescription: "",
+    secrets: [],
+    scopes: null,
+    parametersKnown: true,
+    modePattern: false,
+    annotations,
+    notes: [],
+    judgments: [],
+    inputSchema: { type: "object" },
+    lowering: { openAiStrict: true, strictNulls: [], notEnforced: { openai: [], anthropic: [], gemini: [] } },
+    examples: [],
+  };
 };
-const tools = ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata", "CloudSheets.WhoAmI", "CreatorApi.FetchRecordDetail"].map(tool);
+const tools = [
+  "CloudSheets.GetSpreadsheet",
+  "CloudSheets.GetSpreadsheetMetadata",
+  "CloudSheets.WhoAmI",
+  "CreatorApi.FetchRecordDetail",
+].map(tool);
 
 describe("names", () => {
   it("derives the model name from the full name and lists by style", () => {
@@ -27,10 +49,15 @@ describe("selectTools", () => {
     [["CreatorApi.FetchRecordDetail"], ["FetchRecordDetail"]],
     [["CloudSheets_GetSpreadsheet"], ["GetSpreadsheet"]],
     [["CloudSheets.*"], ["GetSpreadsheet", "GetSpreadsheetMetadata", "WhoAmI"]],
-    [["*Metadata", "Who?mI"], ["GetSpreadsheetMetadata", "WhoAmI"]],
+    [
+      ["*Metadata", "Who?mI"],
+      ["GetSpreadsheetMetadata", "WhoAmI"],
+    ],
     [["GetSpreadsheet"], ["GetSpreadsheet"]],
   ])("tools %j keeps %j", (patterns, names) => {
-    expect(selectTools(tools, patterns === undefined ? {} : { tools: patterns }).map((kept) => kept.name)).toEqual(names);
+    expect(selectTools(tools, patterns === undefined ? {} : { tools: patterns }).map((kept) => kept.name)).toEqual(
+      names,
+    );
   });
 
   it("treats regular expression characters in a pattern literally", () => {
@@ -38,6 +65,9 @@ describe("selectTools", () => {
   });
 
   it("keeps only tools the manifest annotates read-only", () => {
-    expect(selectTools(tools, { readOnly: true }).map((kept) => kept.name)).toEqual(["GetSpreadsheet", "GetSpreadsheetMetadata"]);
+    expect(selectTools(tools, { readOnly: true }).map((kept) => kept.name)).toEqual([
+      "GetSpreadsheet",
+      "GetSpreadsheetMetadata",
+    ]);
   });
 });

@@ -22,15 +22,18 @@ function quoting(redact?: ToolClient["redact"]): { client: ToolClient; seen: (Ca
 describe("callClient", () => {
   const hide = (text: string) => text.replaceAll(secret, "[REDACTED]");
 
-  it.each(["S.Get", "S.Fail"])("cleans what %s gives with the client's redact, passing the options as given", async (name) => {
-    const { client, seen } = quoting(hide);
-    const outcome = await callClient(client, name, {}, options);
-    const shown = outcome.clean(`${JSON.stringify(outcome.ok ? outcome.value : String(outcome.error))}`);
-    expect(shown).toContain("[REDACTED]");
-    expect(shown).not.toContain(secret);
-    expect(seen).toEqual([options]);
-    expect(Reflect.ownKeys(seen[0]!)).toEqual(["signal"]);
-  });
+  it.each(["S.Get", "S.Fail"])(
+    "cleans what %s gives with the client's redact, passing the options as given",
+    async (name) => {
+      const { client, seen } = quoting(hide);
+      const outcome = await callClient(client, name, {}, options);
+      const shown = outcome.clean(`${JSON.stringify(outcome.ok ? outcome.value : String(outcome.error))}`);
+      expect(shown).toContain("[REDACTED]");
+      expect(shown).not.toContain(secret);
+      expect(seen).toEqual([options]);
+      expect(Reflect.ownKeys(seen[0]!)).toEqual(["signal"]);
+    },
+  );
 
   it("shows a client's texts as given when it has no redact", async () => {
     const outcome = await callClient(quoting().client, "S.Get", {}, options);
@@ -38,7 +41,12 @@ describe("callClient", () => {
   });
 
   it.each([
-    ["throws", (): string => { throw new Error(secret); }],
+    [
+      "throws",
+      (): string => {
+        throw new Error(secret);
+      },
+    ],
     ["returns no string", (() => 7) as unknown as (text: string) => string],
   ])("withholds every text when the client's redact %s, and never throws", async (_, redact) => {
     const outcome = await callClient(quoting(redact).client, "S.Fail", {}, options);

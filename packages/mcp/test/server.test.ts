@@ -2,7 +2,12 @@
 // through the SDK's HTTP entry (2026-07-28), two packages, tools run by the runtime's memory
 // transport, or by its HTTP transport to an engine whose connection breaks.
 import type { Client } from "@modelcontextprotocol/client";
-import { AuthorizationRequiredError, createHttpTransport, createMemoryTransport, type ToolHandlers } from "@toolcat/runtime";
+import {
+  AuthorizationRequiredError,
+  createHttpTransport,
+  createMemoryTransport,
+  type ToolHandlers,
+} from "@toolcat/runtime";
 import { describe, expect, it } from "vitest";
 import { createMcpServer, type McpServerOptions } from "../src/server.ts";
 import { createCloudSheetsClient } from "../../cloud-sheets/src/index.ts";
@@ -23,7 +28,12 @@ const handlers: ToolHandlers = {
 describe.each(eras)("on %s", (era: Era) => {
   const connect = (options: McpServerOptions): Promise<Client> => connectInMemory(options, era);
   const serve = (extra: Partial<McpServerOptions> = {}): Promise<Client> =>
-    connect({ toolkit: toolkits, transport: createMemoryTransport(handlers), env: false, ...extra } as McpServerOptions);
+    connect({
+      toolkit: toolkits,
+      transport: createMemoryTransport(handlers),
+      env: false,
+      ...extra,
+    } as McpServerOptions);
 
   describe("listing", () => {
     it("lists every tool of both packages under model names, with title, description and schema", async () => {
@@ -40,67 +50,100 @@ describe.each(eras)("on %s", (era: Era) => {
         annotations: { readOnlyHint: true },
       });
       // The model-facing text the package ships in tools/mcp.json, not the terse purpose.
-      expect(sheet?.description).toBe(sheetsMcpTools.find((tool) => tool.name === "CloudSheets_GetSpreadsheet")?.description);
+      expect(sheet?.description).toBe(
+        sheetsMcpTools.find((tool) => tool.name === "CloudSheets_GetSpreadsheet")?.description,
+      );
       expect(sheet?.description).not.toBe(manifestTool?.description);
       expect(tools.find((tool) => tool.name === "CloudSheets_WhoAmI")).not.toHaveProperty("annotations");
     });
 
-    it("lists the terse purpose for a package generated before manifests carried model descriptions and examples", async () => {
-      const [sheets] = toolkits;
-      const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);
-      const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
-      const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
-      expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));
-    });
+    it(
+      "lists the terse purpose for a package generated before " + "manifests carried model descriptions and examples",
+      async () => {
+        const [sheets] = toolkits;
+        const tools = sheets!.manifest.tools.map(({ modelDescription: _dropped, examples: _none, ...tool }) => tool);
+        const old = { ...sheets!, manifest: { ...sheets!.manifest, tools } };
+        const listed = (await (await serve({ toolkit: old as never })).listTools()).tools;
+        expect(listed.map((tool) => tool.description)).toEqual(sheets!.manifest.tools.map((tool) => tool.description));
+      },
+    );
 
     it.each([
-      [{ nameStyle: "full" as const, tools: ["CloudSheets.Get*"] }, ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata"]],
-      [{ tools: ["WhoAmI", "CreatorApi_FetchZetaAppSections"] }, ["CloudSheets_WhoAmI", "CreatorApi_FetchZetaAppSections"]],
-      [{ readOnly: true, tools: ["CloudSheets.*"] }, ["CloudSheets_SearchSpreadsheets", "CloudSheets_GetSpreadsheet", "CloudSheets_GetSpreadsheetMetadata"]],
+      [
+        { nameStyle: "full" as const, tools: ["CloudSheets.Get*"] },
+        ["CloudSheets.GetSpreadsheet", "CloudSheets.GetSpreadsheetMetadata"],
+      ],
+      [
+        { tools: ["WhoAmI", "CreatorApi_FetchZetaAppSections"] },
+        ["CloudSheets_WhoAmI", "CreatorApi_FetchZetaAppSections"],
+      ],
+      [
+        { readOnly: true, tools: ["CloudSheets.*"] },
+        ["CloudSheets_SearchSpreadsheets", "CloudSheets_GetSpreadsheet", "CloudSheets_GetSpreadsheetMetadata"],
+      ],
     ])("applies %j", async (filter, names) => {
       const { tools } = await (await serve(filter)).listTools();
       expect(tools.map((tool) => tool.name)).toEqual(names);
     });
 
     it("refuses a pattern that matches nothing when the server is created", () => {
-      expect(() => createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), tools: ["Sheets*"] })).toThrow(/no tool matches "Sheets\*"/);
+      expect(() =>
+        createMcpServer({ toolkit: toolkits, transport: createMemoryTransport({}), tools: ["Sheets*"] }),
+      ).toThrow(/no tool matches "Sheets\*"/);
     });
   });
 
   describe("calling", () => {
     it("returns the value as structured content and compact JSON text, as handleToolCall", async () => {
       // 2026-07-28 results also name the server in _meta.
-      const { _meta, ...result } = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
+      const { _meta, ...result } = await (
+        await serve()
+      ).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
       const value = { rows: [["A1"]], input: { spreadsheet_id: "s1" } };
       expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value });
     });
 
     it("wraps a value that is not an object", async () => {
-      const result = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheetMetadata", arguments: { spreadsheet_id: "s1" } });
+      const result = await (
+        await serve()
+      ).callTool({ name: "CloudSheets_GetSpreadsheetMetadata", arguments: { spreadsheet_id: "s1" } });
       expect(result.structuredContent).toEqual({ value: [1, 2] });
     });
 
     it("calls by full name when the server lists full names", async () => {
-      const result = await (await serve({ nameStyle: "full" })).callTool({ name: "CloudSheets.GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
+      const result = await (
+        await serve({ nameStyle: "full" })
+      ).callTool({ name: "CloudSheets.GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
       expect(result.isError).toBeUndefined();
     });
 
     it("reports validation issues with their JSON pointers as an isError result", async () => {
-      const result = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { max_rows: 5000 } });
+      const result = await (
+        await serve()
+      ).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { max_rows: 5000 } });
       expect(result.isError).toBe(true);
-      expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/\/spreadsheet_id: .*required[\s\S]*\/max_rows: .*1000/) }]);
-      expect(result.structuredContent).toMatchObject({ error: { code: "validation_failed", issues: [{ path: "/spreadsheet_id" }, { path: "/max_rows" }] } });
+      expect(result.content).toEqual([
+        { type: "text", text: expect.stringMatching(/\/spreadsheet_id: .*required[\s\S]*\/max_rows: .*1000/) },
+      ]);
+      expect(result.structuredContent).toMatchObject({
+        error: { code: "validation_failed", issues: [{ path: "/spreadsheet_id" }, { path: "/max_rows" }] },
+      });
     });
 
     it("names a missing secret, and passes a configured one to the tool", async () => {
-      const input = { name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } };
+      const input = {
+        name: "CreatorApi_FetchZetaAppSections",
+        arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" },
+      };
       const missing = await (await serve()).callTool(input);
       expect(missing).toMatchObject({
         isError: true,
         content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }],
         structuredContent: { error: { code: "missing_secret", missing: ["ZETA_SERVER_URL"] } },
       });
-      const configured = await (await serve({ secrets: { ZETA_SERVER_URL: "https://zeta.example.com" } })).callTool(input);
+      const configured = await (
+        await serve({ secrets: { ZETA_SERVER_URL: "https://zeta.example.com" } })
+      ).callTool(input);
       // The tool got the value; echoed back in its answer, a secret is redacted like anywhere else.
       expect(configured.structuredContent).toEqual({ server: "[REDACTED]" });
     });
@@ -116,7 +159,9 @@ describe.each(eras)("on %s", (era: Era) => {
     });
 
     it("answers an unknown tool with a protocol error", async () => {
-      await expect((await serve()).callTool({ name: "CloudSheets.GetSpreadsheet", arguments: {} })).rejects.toThrow(/unknown tool: no tool of this server has that name/);
+      await expect((await serve()).callTool({ name: "CloudSheets.GetSpreadsheet", arguments: {} })).rejects.toThrow(
+        /unknown tool: no tool of this server has that name/,
+      );
     });
 
     it("aborts the tool's signal when the client cancels the request", async () => {
@@ -132,7 +177,9 @@ describe.each(eras)("on %s", (era: Era) => {
         };
         void connect({ toolkit: toolkits, transport: createMemoryTransport(slow) }).then((client) => {
           const controller = new AbortController();
-          client.callTool({ name: "CloudSheets_SearchSpreadsheets", arguments: {} }, { signal: controller.signal }).catch(() => undefined);
+          client
+            .callTool({ name: "CloudSheets_SearchSpreadsheets", arguments: {} }, { signal: controller.signal })
+            .catch(() => undefined);
           void running.then(() => controller.abort("user gave up"));
         });
       });
@@ -164,8 +211,15 @@ describe.each(eras)("on %s", (era: Era) => {
           throw new Error(`could not reach ${secrets["ZETA_SERVER_URL"] ?? ""}`);
         },
       };
-      const client = await connect({ toolkit: toolkits, transport: createMemoryTransport(leaky), secrets: { ZETA_SERVER_URL: "https://s3cr3t.example.com" } });
-      const result = await client.callTool({ name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" } });
+      const client = await connect({
+        toolkit: toolkits,
+        transport: createMemoryTransport(leaky),
+        secrets: { ZETA_SERVER_URL: "https://s3cr3t.example.com" },
+      });
+      const result = await client.callTool({
+        name: "CreatorApi_FetchZetaAppSections",
+        arguments: { zeta_account_owner_name: "o", zeta_application_link_name: "a" },
+      });
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result)).toContain("could not reach");
       expect(JSON.stringify(result)).not.toContain("s3cr3t");
@@ -182,14 +236,15 @@ describe.each(eras)("on %s", (era: Era) => {
       const result = await (await serve()).callTool({ name: "CloudSheets_GetSpreadsheet", arguments: args });
       if (invalid) {
         expect(result.isError).toBe(true);
-        expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^Invalid arguments for CloudSheets.GetSpreadsheet:\n- \//) }]);
+        expect(result.content).toEqual([
+          { type: "text", text: expect.stringMatching(/^Invalid arguments for CloudSheets.GetSpreadsheet:\n- \//) },
+        ]);
       } else {
         expect(result.structuredContent).toMatchObject({ input: { spreadsheet_id: "s" } });
       }
       expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     });
   });
-
 });
 
 describe("network failures", () => {
@@ -197,20 +252,34 @@ describe("network failures", () => {
   const KEY = "tc-api-1b2c3d4e5f";
   const SECRET = "zeta-s3cr3t-6a7b8c";
   // The secret travels in the arguments, so a broken answer that echoes the request quotes it.
-  const call = { name: "CreatorApi_FetchZetaAppSections", arguments: { zeta_account_owner_name: SECRET, zeta_application_link_name: "a" } };
+  const call = {
+    name: "CreatorApi_FetchZetaAppSections",
+    arguments: { zeta_account_owner_name: SECRET, zeta_application_link_name: "a" },
+  };
 
-  it.each(failurePoints.map((point) => [point.name, point.code, point] as const))("%s is a %s result, as from handleToolCall", async (_, __, point) => {
-    const { baseUrl, timeoutMs } = await failingEngine(point);
-    const options = { transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs, retries: 0 }), secrets: { ZETA_SERVER_URL: SECRET }, env: false as const };
-    const result = await (await connect({ toolkit: toolkits, ...options })).callTool(call);
-    const details = point.code === "timeout" ? { timeoutMs } : { retryable: point.retryable };
-    expect(result).toMatchObject({
-      isError: true,
-      content: [{ type: "text", text: expect.stringMatching(point.detail) }],
-      structuredContent: { error: { code: point.code, ...details } },
-    });
-    const handled = await handleToolCall(options, call.name, call.arguments);
-    expect(handled).toMatchObject({ isError: true, code: point.code, content: [{ text: expect.stringMatching(point.detail) }] });
-    expect(JSON.stringify([result, handled])).not.toMatch(new RegExp(`${KEY}|${SECRET}`));
-  });
+  it.each(failurePoints.map((point) => [point.name, point.code, point] as const))(
+    "%s is a %s result, as from handleToolCall",
+    async (_, __, point) => {
+      const { baseUrl, timeoutMs } = await failingEngine(point);
+      const options = {
+        transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs, retries: 0 }),
+        secrets: { ZETA_SERVER_URL: SECRET },
+        env: false as const,
+      };
+      const result = await (await connect({ toolkit: toolkits, ...options })).callTool(call);
+      const details = point.code === "timeout" ? { timeoutMs } : { retryable: point.retryable };
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringMatching(point.detail) }],
+        structuredContent: { error: { code: point.code, ...details } },
+      });
+      const handled = await handleToolCall(options, call.name, call.arguments);
+      expect(handled).toMatchObject({
+        isError: true,
+        code: point.code,
+        content: [{ text: expect.stringMatching(point.detail) }],
+      });
+      expect(JSON.stringify([result, handled])).not.toMatch(new RegExp(`${KEY}|${SECRET}`));
+    },
+  );
 });

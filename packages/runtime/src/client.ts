@@ -20,7 +20,9 @@ export interface ToolDefinition<I> {
 
 /** An input whose `request_body` may also be given as an object; the client stringifies it. */
 export type WithObjectRequestBody<I> = "request_body" extends keyof I
-  ? { [K in keyof I]: K extends "request_body" ? I[K] | { readonly [key: string]: unknown } | readonly unknown[] : I[K] }
+  ? {
+      [K in keyof I]: K extends "request_body" ? I[K] | { readonly [key: string]: unknown } | readonly unknown[] : I[K];
+    }
   : I;
 
 export interface ClientOptions {
@@ -107,7 +109,8 @@ export function resolveToolName(index: ModelToolIndex, name: unknown): string | 
   if (typeof name !== "string") return undefined;
   for (const separator of [".", "_"]) {
     const prefix = `${index.server}${separator}`;
-    if (name.startsWith(prefix) && Object.hasOwn(index.tools, name.slice(prefix.length))) return name.slice(prefix.length);
+    if (name.startsWith(prefix) && Object.hasOwn(index.tools, name.slice(prefix.length)))
+      return name.slice(prefix.length);
   }
   return Object.hasOwn(index.tools, name) ? name : undefined;
 }
@@ -129,7 +132,9 @@ export function callByName(
   if (tool === undefined) {
     // Tool names are at most 64 characters; a longer string is not echoed whole.
     const label = typeof toolName === "string" && toolName.length <= 64 ? toolName : `${server}.(invalid name)`;
-    return Promise.reject(redactedValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))], caller.redact));
+    return Promise.reject(
+      redactedValidationError(label, [issueUnknownTool(toolName, server, Object.keys(tools))], caller.redact),
+    );
   }
   return caller.call(tool, input as WithObjectRequestBody<unknown>, options);
 }

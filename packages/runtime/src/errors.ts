@@ -55,8 +55,10 @@ export class MissingSecretError extends ToolcatError {
     const names = missing.join(", ");
     super(
       "missing_secret",
-      `${toolName} needs the secret${missing.length === 1 ? "" : "s"} ${names}, which ${missing.length === 1 ? "is" : "are"} not configured: ` +
-        `pass ${missing.length === 1 ? "it" : "them"} in the client's \`secrets\` option or set the environment variable${missing.length === 1 ? "" : "s"} ${names}`,
+      `${toolName} needs the secret${missing.length === 1 ? "" : "s"} ${names}, which ` +
+        `${missing.length === 1 ? "is" : "are"} not configured: pass ${missing.length === 1 ? "it" : "them"} in ` +
+        `the client's \`secrets\` option or set the environment variable${missing.length === 1 ? "" : "s"} ` +
+        `${names}`,
     );
     this.toolName = toolName;
     this.missing = missing;
@@ -70,7 +72,10 @@ export class TransportError extends ToolcatError {
   /** Whether sending the same request again is safe: the tool surely did not run (see http/retry.ts). */
   readonly retryable: boolean;
 
-  constructor(message: string, details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo | undefined }) {
+  constructor(
+    message: string,
+    details: { status?: number; retryable: boolean; cause?: unknown; response?: ResponseInfo | undefined },
+  ) {
     super("transport_failed", message, details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status ?? details.response?.status;
     this.retryable = details.retryable;

@@ -3,17 +3,7 @@
 // imports: the generators load it by relative path.
 
 export type FormatName =
-  | "date"
-  | "date-time"
-  | "url"
-  | "uri"
-  | "column-letters"
-  | "column"
-  | "csv"
-  | "json"
-  | "cell-data"
-  | "bearer"
-  | "jwt";
+  "date" | "date-time" | "url" | "uri" | "column-letters" | "column" | "csv" | "json" | "cell-data" | "bearer" | "jwt";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // RFC 3339 §5.6 time with a mandatory `HH:MM` offset: a date-time without one is ambiguous for the
@@ -30,7 +20,7 @@ export const formatPatterns = {
   url: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
   // Spreadsheet column letters are case-insensitive (a1 and A1 name the same cell).
   "column-letters": "^[A-Za-z]+$",
-  "column": "^(?:[A-Za-z]+|[1-9][0-9]*)$",
+  column: "^(?:[A-Za-z]+|[1-9][0-9]*)$",
   // Comma-separated items, none blank: an empty item is almost always a stray comma. Each item is
   // optional blanks then a non-blank, so matching stays linear.
   csv: "^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*)*$",
@@ -240,5 +230,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isCellValue(value: unknown): boolean {
-  return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+  return (
+    typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))
+  );
 }

@@ -16,8 +16,19 @@ export * from "./http/transport.js";
 export type { CallOptions, ClientOptions, ToolCaller, ToolDefinition, WithObjectRequestBody } from "./client.js";
 export { RUNTIME_VERSION } from "./version.js";
 export { toStandardSchema, type ToolStandardSchema } from "./standard-schema.js";
-export { strictParameters, strictStandardSchema, type StrictLoss, type StrictParameters, type StrictStandardSchema } from "./strict-standard-schema.js";
-export { openAiParameters, type NonStrictParameters, type OpenAiParameters, type OpenAiToolParameters } from "./openai-parameters.js";
+export {
+  strictParameters,
+  strictStandardSchema,
+  type StrictLoss,
+  type StrictParameters,
+  type StrictStandardSchema,
+} from "./strict-standard-schema.js";
+export {
+  openAiParameters,
+  type NonStrictParameters,
+  type OpenAiParameters,
+  type OpenAiToolParameters,
+} from "./openai-parameters.js";
 export { langChainSchema, type LangChainSchema } from "./langchain-schema.js";
 export type { JsonSchemaObject, SchemaTarget } from "./schema-targets.js";
 export { resolveToolName, type ModelToolIndex } from "./client.js";

@@ -97,7 +97,11 @@ export interface ServerDocumentation {
     readonly methods: string | null;
     readonly paths: string | null;
     readonly results: string | null;
-    readonly baseUrl: { readonly secret: string; readonly dataCenters: readonly string[]; readonly notes: readonly string[] } | null;
+    readonly baseUrl: {
+      readonly secret: string;
+      readonly dataCenters: readonly string[];
+      readonly notes: readonly string[];
+    } | null;
     readonly knownPaths: readonly { readonly tool: string; readonly template: string; readonly description?: string }[];
   };
   /** Every fact the documents leave unstated for this server, one plain sentence each. */
@@ -116,7 +120,11 @@ export interface Manifest<N extends string = string> {
     readonly description: string;
     readonly auth:
       | { readonly type: "api-key"; readonly secret: string }
-      | { readonly type: "user-authorization"; readonly provider: string | null; readonly scopes: readonly string[] | null };
+      | {
+          readonly type: "user-authorization";
+          readonly provider: string | null;
+          readonly scopes: readonly string[] | null;
+        };
     readonly secrets: readonly { readonly name: string; readonly description: string }[];
   };
   readonly toolMode: { readonly name: string; readonly values: readonly string[]; readonly execute: string };

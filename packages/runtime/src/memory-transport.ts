@@ -18,7 +18,8 @@ export function createMemoryTransport(handlers: ToolHandlers): Transport {
       if (handler === undefined) {
         const known = Object.keys(handlers);
         throw new TransportError(
-          `no handler for ${toolName} in the memory transport; it has ${known.length === 0 ? "none" : known.join(", ")}`,
+          `no handler for ${toolName} in the memory transport; it has ` +
+            `${known.length === 0 ? "none" : known.join(", ")}`,
           { retryable: false },
         );
       }

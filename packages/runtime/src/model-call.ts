@@ -55,7 +55,10 @@ export function modelCaller(target: unknown): ModelCaller {
   try {
     if (isObject(target) && "transport" in target) {
       const caller = createToolCaller(target as unknown as ClientOptions);
-      return { redact: caller.redact, call: (index, name, input, options) => callByName(caller, index.server, index.tools, name, input, options) };
+      return {
+        redact: caller.redact,
+        call: (index, name, input, options) => callByName(caller, index.server, index.tools, name, input, options),
+      };
     }
     const call = isObject(target) ? target.call : undefined;
     if (typeof call === "function") return clientCaller(target as object, call as NamedToolClient["call"]);
@@ -63,7 +66,15 @@ export function modelCaller(target: unknown): ModelCaller {
     // A throwing getter or proxy trap; what it threw is not shown, as it may quote a key.
     return unusable("options whose properties could not be read");
   }
-  return unusable(target === null ? "null" : Array.isArray(target) ? "an array" : isObject(target) ? "an object without call or transport" : typeof target);
+  return unusable(
+    target === null
+      ? "null"
+      : Array.isArray(target)
+        ? "an array"
+        : isObject(target)
+          ? "an object without call or transport"
+          : typeof target,
+  );
 }
 
 function clientCaller(client: object, call: NamedToolClient["call"]): ModelCaller {
@@ -74,7 +85,9 @@ function clientCaller(client: object, call: NamedToolClient["call"]): ModelCalle
 }
 
 function unusable(got: string): ModelCaller {
-  const error = new TypeError(`the tool call needs a client (create<Server>Client) or client options ({ transport }), got ${got}`);
+  const error = new TypeError(
+    `the tool call needs a client (create<Server>Client) or client options ({ transport }), got ${got}`,
+  );
   return { redact: (text) => text, call: () => Promise.reject(error) };
 }
 
@@ -113,20 +126,32 @@ function parseArguments(args: unknown, strictNulls: readonly string[]): Parsed {
     try {
       value = JSON.parse(args) as unknown;
     } catch {
-      return { ok: false, issue: { path: "", code: "invalid_type", message: "arguments must be a JSON object; the text given is not JSON" } };
+      return {
+        ok: false,
+        issue: {
+          path: "",
+          code: "invalid_type",
+          message: "arguments must be a JSON object; the text given is not JSON",
+        },
+      };
     }
   }
   return { ok: true, value: stripStrictNulls(value, strictNulls) };
 }
 
-function text(value: string, isError: boolean, extra: Omit<ModelToolResult, "isError" | "content"> = {}): ModelToolResult {
+function text(
+  value: string,
+  isError: boolean,
+  extra: Omit<ModelToolResult, "isError" | "content"> = {},
+): ModelToolResult {
   return { isError, content: [{ type: "text", text: value }], ...extra };
 }
 
 function answer(value: unknown, redact: Clean): ModelToolResult {
   if (typeof value === "string") return text(redact(value), false);
   const json = cleanJson(value, redact);
-  if (!json.ok) return text(`the tool answered with a value that is not JSON: ${json.problem}`, true, { code: "unexpected" });
+  if (!json.ok)
+    return text(`the tool answered with a value that is not JSON: ${json.problem}`, true, { code: "unexpected" });
   return text(answerText(json.value), false, isObject(json.value) ? { structuredContent: json.value } : {});
 }
 

@@ -29,8 +29,8 @@ export type OpenAiParameters =
 
 /**
  * `strict` and `parameters` of the tool's OpenAI function, as the package's tool files ship it (the
- * manifest's `lowering.openAiStrict`), to spread into @openai/agents `tool<OpenAiToolParameters>()`. The tool's `execute`
- * checks the arguments with handleToolCall, which drops the nulls strict mode sends.
+ * manifest's `lowering.openAiStrict`), to spread into @openai/agents `tool<OpenAiToolParameters>()`. The tool's
+ * `execute` checks the arguments with handleToolCall, which drops the nulls strict mode sends.
  */
 export function openAiParameters<I>(schema: ToolStandardSchema<I>): OpenAiParameters {
   const lowered = lowerOpenAiStrict(schema["~standard"].jsonSchema.input({ target: "draft-2020-12" }));

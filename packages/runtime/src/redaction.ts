@@ -22,7 +22,12 @@ export function secretMatcher(value: string, replacement: string): (text: string
   const cutForms = [head, JSON.stringify(head).slice(1, -1).slice(0, MAX_CUT_PREFIX)];
   if (value.length > MAX_PATTERN_LENGTH) {
     const forms = exactForms(value, toBase64(bytes));
-    return (text) => redactCutPrefixes(forms.reduce((result, form) => result.split(form).join(replacement), text), cutForms, replacement);
+    return (text) =>
+      redactCutPrefixes(
+        forms.reduce((result, form) => result.split(form).join(replacement), text),
+        cutForms,
+        replacement,
+      );
   }
   const forms = [value, ...base64Forms(bytes)].sort((a, b) => b.length - a.length);
   const pattern = new RegExp(forms.map(encodedPattern).join("|"), "g");
@@ -71,7 +76,8 @@ function base64Forms(bytes: Uint8Array): string[] {
 
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   return btoa(binary);
 }
 
@@ -103,13 +109,22 @@ function charPattern(char: string): string {
 
 /** Hex digits of the number matching either letter case. */
 function hexPattern(value: number, digits: number): string {
-  return [...value.toString(16).padStart(digits, "0")].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join("");
+  return [...value.toString(16).padStart(digits, "0")]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join("");
 }
 
 /** The usual encodings of a long value, for exact matching. */
 function exactForms(value: string, base64: string): string[] {
-  const encoded = [value, JSON.stringify(value).slice(1, -1), encodeURIComponentSafely(value), new URLSearchParams({ v: value }).toString().slice(2)];
-  return [...new Set([...encoded, base64, urlSafe(base64)].filter((form) => form !== ""))].sort((a, b) => b.length - a.length);
+  const encoded = [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    encodeURIComponentSafely(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+  ];
+  return [...new Set([...encoded, base64, urlSafe(base64)].filter((form) => form !== ""))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 function encodeURIComponentSafely(value: string): string {

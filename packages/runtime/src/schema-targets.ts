@@ -25,7 +25,10 @@ export function convertSchema(schema: JsonSchemaObject, target: string): JsonSch
     case "openapi-3.0":
       return walk(schema, toOpenApi30) as JsonSchemaObject;
     default:
-      throw new TypeError(`toolcat cannot convert a schema to target ${JSON.stringify(target)}: use draft-2020-12, draft-07 or openapi-3.0`);
+      throw new TypeError(
+        `toolcat cannot convert a schema to target ${JSON.stringify(target)}: use draft-2020-12, draft-07 or ` +
+          "openapi-3.0",
+      );
   }
 }
 
@@ -34,10 +37,13 @@ function walk(schema: Schema, convert: (node: Mutable) => Schema): Schema {
   if (typeof schema === "boolean") return convert === toOpenApi30 ? (schema ? {} : { not: {} }) : schema;
   const node: Mutable = { ...schema };
   for (const key of single) if (key in node) node[key] = walk(node[key] as Schema, convert);
-  for (const key of lists) if (Array.isArray(node[key])) node[key] = (node[key] as Schema[]).map((s) => walk(s, convert));
+  for (const key of lists)
+    if (Array.isArray(node[key])) node[key] = (node[key] as Schema[]).map((s) => walk(s, convert));
   for (const key of maps) {
     if (typeof node[key] === "object" && node[key] !== null) {
-      node[key] = Object.fromEntries(Object.entries(node[key] as Record<string, Schema>).map(([name, s]) => [name, walk(s, convert)]));
+      node[key] = Object.fromEntries(
+        Object.entries(node[key] as Record<string, Schema>).map(([name, s]) => [name, walk(s, convert)]),
+      );
     }
   }
   return convert(node);
@@ -68,11 +74,21 @@ function toDraft07(node: Mutable): Schema {
  * `contentSchema` in toolcat's schemas).
  */
 function toOpenApi30(node: Mutable): Schema {
-  const { $schema: _s, const: constant, if: condition, then, else: otherwise, dependentRequired, prefixItems, ...rest } = node;
+  const {
+    $schema: _s,
+    const: constant,
+    if: condition,
+    then,
+    else: otherwise,
+    dependentRequired,
+    prefixItems,
+    ...rest
+  } = node;
   const { contentMediaType: _m, contentSchema: _c, propertyNames: _p, ...out }: Mutable = rest;
   // No tuples in 3.0: each item may match any position's schema, which accepts more. toolcat's own
   // schemas have no tuples; this only keeps a hand-written schema convertible.
-  if (Array.isArray(prefixItems)) out["items"] = { anyOf: [...(prefixItems as Schema[]), ...(out["items"] === undefined ? [] : [out["items"]])] };
+  if (Array.isArray(prefixItems))
+    out["items"] = { anyOf: [...(prefixItems as Schema[]), ...(out["items"] === undefined ? [] : [out["items"]])] };
   const all: Schema[] = Array.isArray(out["allOf"]) ? [...(out["allOf"] as Schema[])] : [];
   if (constant !== undefined) out["enum"] = [constant];
   if (Array.isArray(out["type"])) {

@@ -45,7 +45,10 @@ export interface AnthropicSearchResult {
 }
 
 /** Runs a search_tools call a model made (`{ id, input }` of its tool_use block). Never throws. */
-export function anthropicSearchResult(search: SearchFunction, call: { readonly id: string; readonly input: unknown }): AnthropicSearchResult {
+export function anthropicSearchResult(
+  search: SearchFunction,
+  call: { readonly id: string; readonly input: unknown },
+): AnthropicSearchResult {
   const answer = (content: AnthropicSearchResult["content"], isError: boolean): AnthropicSearchResult => ({
     type: "tool_result",
     tool_use_id: call.id,
@@ -54,9 +57,15 @@ export function anthropicSearchResult(search: SearchFunction, call: { readonly i
   });
   const input = typeof call.input === "object" && call.input !== null ? (call.input as Record<string, unknown>) : {};
   try {
-    const hits = search(input["query"] as string, input["limit"] === undefined ? undefined : { limit: input["limit"] as number });
+    const hits = search(
+      input["query"] as string,
+      input["limit"] === undefined ? undefined : { limit: input["limit"] as number },
+    );
     if (hits.length === 0) return answer("no tool matches; search again in other words", false);
-    return answer(hits.map((hit) => ({ type: "tool_reference", tool_name: hit.modelName })), false);
+    return answer(
+      hits.map((hit) => ({ type: "tool_reference", tool_name: hit.modelName })),
+      false,
+    );
   } catch (error) {
     return answer(error instanceof ToolSearchError ? error.message : `the search failed: ${String(error)}`, true);
   }
@@ -77,7 +86,10 @@ export function selectChatTools<T>(
 ): T[] {
   const limit = options.limit ?? selectLimits.default;
   if (!Number.isInteger(limit) || limit < 1 || limit > selectLimits.max) {
-    throw new ToolSearchError("limit", `limit must be a whole number from 1 to ${selectLimits.max}, got ${String(limit)}`);
+    throw new ToolSearchError(
+      "limit",
+      `limit must be a whole number from 1 to ${selectLimits.max}, got ${String(limit)}`,
+    );
   }
   return search(query, { limit: Math.min(limit, 50) }).flatMap((hit) => chatTool(hit.modelName) ?? []);
 }
@@ -87,7 +99,9 @@ export function selectChatTools<T>(
  * lowering the package's tools/openai-chat.json was generated with, so it is the same object. It
  * needs only the manifest the package already imports: no file is read, in any runtime.
  */
-export function manifestChatTools(manifest: Pick<Manifest, "tools">): (modelName: string) => OpenAiChatTool | undefined {
+export function manifestChatTools(
+  manifest: Pick<Manifest, "tools">,
+): (modelName: string) => OpenAiChatTool | undefined {
   let byName: Map<string, ManifestTool> | undefined;
   const made = new Map<string, OpenAiChatTool>();
   return (modelName) => {
@@ -98,7 +112,10 @@ export function manifestChatTools(manifest: Pick<Manifest, "tools">): (modelName
     if (chat === undefined) {
       const lowered = lowerOpenAiStrict(tool.inputSchema);
       const parameters = lowered.schema as ToolInputSchema;
-      chat = { type: "function", function: { name: tool.modelName, description: tool.modelDescription, parameters, strict: lowered.strict } };
+      chat = {
+        type: "function",
+        function: { name: tool.modelName, description: tool.modelDescription, parameters, strict: lowered.strict },
+      };
       made.set(modelName, chat);
     }
     return chat;
@@ -118,9 +135,16 @@ export function prepareToolSearchStep(search: SearchFunction, options: { readonl
   return ({ messages }: { readonly messages: readonly StepMessage[] }): { activeTools: string[] } => {
     const parts = (message: StepMessage): { type?: unknown; text?: unknown; toolName?: unknown }[] =>
       Array.isArray(message.content) ? (message.content as never[]) : [{ type: "text", text: message.content }];
-    const called = messages.flatMap((m) => parts(m).flatMap((p) => (p.type === "tool-call" && typeof p.toolName === "string" ? [p.toolName] : [])));
+    const called = messages.flatMap((m) =>
+      parts(m).flatMap((p) => (p.type === "tool-call" && typeof p.toolName === "string" ? [p.toolName] : [])),
+    );
     const latest = [...messages].reverse().find((m) => m.role === "user");
-    const text = latest === undefined ? "" : parts(latest).flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : [])).join(" ");
+    const text =
+      latest === undefined
+        ? ""
+        : parts(latest)
+            .flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : []))
+            .join(" ");
     const query = text.slice(-maxQueryLength);
     const hits = query.trim() === "" ? [] : search(query, { limit: options.limit ?? 5 });
     return { activeTools: [...new Set([...called, ...hits.map((hit) => hit.modelName)])] };

@@ -59,7 +59,10 @@ export function createSecretStore(sources: SecretSources = {}): SecretStore {
     if (values === undefined) foreign.push(redaction);
     else for (const value of values()) known.add(value);
   }
-  const redact: Redact = foreign.length === 0 ? known.redact : (text) => known.redact(foreign.reduce((result, other) => other(result), text));
+  const redact: Redact =
+    foreign.length === 0
+      ? known.redact
+      : (text) => known.redact(foreign.reduce((result, other) => other(result), text));
 
   return {
     resolve(names) {

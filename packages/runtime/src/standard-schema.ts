@@ -12,8 +12,12 @@ type Props<I> = StandardSchemaV1.Props<I, I> & StandardJSONSchemaV1.Props<I, I>;
  * with paths as key segments; `jsonSchema.input`/`output` give the schema for `draft-2020-12`,
  * `draft-07` or `openapi-3.0` and throw for any other target.
  */
-export function toStandardSchema<I>(validate: (input: unknown) => ValidationResult<I>, inputSchema: JsonSchemaObject): ToolStandardSchema<I> {
-  const toTarget = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => convertSchema(inputSchema, options.target);
+export function toStandardSchema<I>(
+  validate: (input: unknown) => ValidationResult<I>,
+  inputSchema: JsonSchemaObject,
+): ToolStandardSchema<I> {
+  const toTarget = (options: StandardJSONSchemaV1.Options): Record<string, unknown> =>
+    convertSchema(inputSchema, options.target);
   const props: Props<I> = {
     version: 1,
     vendor: "toolcat",
@@ -34,5 +38,8 @@ function standardIssue(issue: ValidationIssue): StandardSchemaV1.Issue {
 /** RFC 6901 pointer to key segments: `/a~1b/0` is `["a/b", "0"]`. */
 export function pointerSegments(path: string): string[] {
   if (path === "") return [];
-  return path.slice(1).split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return path
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }

@@ -36,9 +36,12 @@ export function strictStandardSchema<I>(schema: ToolStandardSchema<I>): StrictSt
   const { view, closed } = closeOpenObjects(executeView(full.jsonSchema.input({ target: "draft-2020-12" })));
   const lowered = lowerOpenAiStrict(view);
   // closeOpenObjects leaves no open object, so only a schema without `properties` is refused.
-  const strict = lowered.strict ? lowered.schema : { type: "object", properties: {}, required: [], additionalProperties: false };
+  const strict = lowered.strict
+    ? lowered.schema
+    : { type: "object", properties: {}, required: [], additionalProperties: false };
   const strictNulls = lowered.strict ? lowered.strictNulls : [];
-  const toTarget = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => convertSchema(strict, options.target);
+  const toTarget = (options: StandardJSONSchemaV1.Options): Record<string, unknown> =>
+    convertSchema(strict, options.target);
   return {
     "~standard": {
       ...full,
@@ -66,7 +69,9 @@ export interface StrictParameters {
  */
 export function strictParameters<I>(schema: ToolStandardSchema<I>): StrictParameters {
   // lowerOpenAiStrict (or the empty fallback above) gives exactly this shape.
-  return strictStandardSchema(schema)["~standard"].jsonSchema.input({ target: "draft-2020-12" }) as unknown as StrictParameters;
+  return strictStandardSchema(schema)["~standard"].jsonSchema.input({
+    target: "draft-2020-12",
+  }) as unknown as StrictParameters;
 }
 
 type Properties = Readonly<Record<string, JsonSchemaObject>>;

@@ -11,10 +11,18 @@ const caps = { objects: 30, actions: 12, groups: 30 } as const;
  * step, a sentence (`Then call describe_tools …`); it ends the description. A package generated
  * before manifests carried a vocabulary is named by its server and domain only.
  */
-export function searchToolDescription(manifests: readonly (Pick<Manifest, "server"> & Partial<Pick<Manifest, "vocabulary">>)[], then: string): string {
-  const servers = manifests.map(({ server, vocabulary }) => `${server.name} (${[server.domain, ...(vocabulary?.keywords ?? [])].filter(unique).join(", ")})`);
+export function searchToolDescription(
+  manifests: readonly (Pick<Manifest, "server"> & Partial<Pick<Manifest, "vocabulary">>)[],
+  then: string,
+): string {
+  const servers = manifests.map(
+    ({ server, vocabulary }) =>
+      `${server.name} (${[server.domain, ...(vocabulary?.keywords ?? [])].filter(unique).join(", ")})`,
+  );
   const words = (key: "objects" | "actions" | "groups"): string[] =>
-    interleave(manifests.map(({ vocabulary }) => vocabulary?.[key] ?? [])).filter(unique).slice(0, caps[key]);
+    interleave(manifests.map(({ vocabulary }) => vocabulary?.[key] ?? []))
+      .filter(unique)
+      .slice(0, caps[key]);
   const parts = [
     ...(words("groups").length > 0 ? [`groups: ${words("groups").join(", ")}`] : []),
     `objects: ${words("objects").join(", ")}`,
@@ -35,7 +43,10 @@ export function searchQueryDescription(manifests: readonly Partial<Pick<Manifest
   const vocabulary = manifests[0]?.vocabulary;
   const action = vocabulary?.actions[0];
   const object = vocabulary?.objects[0];
-  return `The task in a few words${action === undefined || object === undefined ? "" : `, such as "${action} ${object}"`}.`;
+  return (
+    "The task in a few " +
+    `words${action === undefined || object === undefined ? "" : `, such as "${action} ${object}"`}.`
+  );
 }
 
 /** Round-robin over the packages' lists (each most frequent first), so every package is named within the caps. */

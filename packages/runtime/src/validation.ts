@@ -30,8 +30,7 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
 /** `pointer(key)` for one key, without the rest-array: the unknown-parameter path of every invalid call. */
 export function keyPointer(key: string): string {
@@ -48,7 +47,8 @@ export function pointer(...segments: readonly (string | number)[]): string {
   for (const segment of segments) {
     const text = String(segment);
     // Most keys need no escaping; skip the two replaces on the hot path of invalid inputs.
-    result += text.includes("~") || text.includes("/") ? `/${text.replace(/~/g, "~0").replace(/\//g, "~1")}` : `/${text}`;
+    result +=
+      text.includes("~") || text.includes("/") ? `/${text.replace(/~/g, "~0").replace(/\//g, "~1")}` : `/${text}`;
   }
   return result;
 }
@@ -65,7 +65,9 @@ export function describeValue(value: unknown): string {
   if (typeof value === "string") {
     // Short printable ASCII without quotes or backslashes reads the same as its JSON form.
     if (value.length <= MAX_STRING_LENGTH && PLAIN_ASCII.test(value)) return `"${value}"`;
-    return value.length > MAX_STRING_LENGTH ? `${JSON.stringify(value.slice(0, MAX_STRING_LENGTH))}…` : JSON.stringify(value);
+    return value.length > MAX_STRING_LENGTH
+      ? `${JSON.stringify(value.slice(0, MAX_STRING_LENGTH))}…`
+      : JSON.stringify(value);
   }
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "object") return "an object";

@@ -22,7 +22,12 @@ function validateSend(input: unknown): ValidationResult<SendInput> {
   return issues.length === 0 ? { ok: true, value: input as unknown as SendInput } : { ok: false, issues };
 }
 
-const sendTool: ToolDefinition<SendInput> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY"], validate: validateSend };
+const sendTool: ToolDefinition<SendInput> = {
+  name: "Send",
+  fullName: "Mail.Send",
+  secrets: ["MAIL_KEY"],
+  validate: validateSend,
+};
 
 function fakeTransport(executesRemotely: boolean, execute: Transport["execute"] = () => Promise.resolve("sent")) {
   const spy = vi.fn(execute);
@@ -35,14 +40,23 @@ suite("createToolCaller", () => {
     const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "k" }, env: false, userId: "u1" });
     await expect(caller.call(sendTool, { to: "a@b.c" })).resolves.toBe("sent");
     expect(spy).toHaveBeenCalledOnce();
-    expect(spy.mock.calls[0]![0]).toMatchObject({ toolName: "Mail.Send", input: { to: "a@b.c" }, secrets: { MAIL_KEY: "k" }, userId: "u1" });
+    expect(spy.mock.calls[0]![0]).toMatchObject({
+      toolName: "Mail.Send",
+      input: { to: "a@b.c" },
+      secrets: { MAIL_KEY: "k" },
+      userId: "u1",
+    });
   });
 
   it("stringifies an object request_body without touching the caller's input", async () => {
     const { transport, spy } = fakeTransport(true);
     const input = { to: "a@b.c", mode: "execute" as const, request_body: { subject: "hi", tags: [1] } };
     await createToolCaller({ transport, env: false }).call(sendTool, input);
-    expect(spy.mock.calls[0]![0].input).toEqual({ to: "a@b.c", mode: "execute", request_body: '{"subject":"hi","tags":[1]}' });
+    expect(spy.mock.calls[0]![0].input).toEqual({
+      to: "a@b.c",
+      mode: "execute",
+      request_body: '{"subject":"hi","tags":[1]}',
+    });
     expect(input.request_body).toEqual({ subject: "hi", tags: [1] });
   });
 
@@ -57,7 +71,9 @@ suite("createToolCaller", () => {
 
   it("throws MissingSecretError before any I/O for a local transport", async () => {
     const { transport, spy } = fakeTransport(false);
-    const error = await createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }).catch((e: unknown) => e);
+    const error = await createToolCaller({ transport, env: false })
+      .call(sendTool, { to: "a@b.c" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingSecretError);
     expect((error as MissingSecretError).missing).toEqual(["MAIL_KEY"]);
     expect(spy).not.toHaveBeenCalled();
@@ -76,7 +92,9 @@ suite("createToolCaller", () => {
   });
 
   it("redacts secret values from transport errors", async () => {
-    const { transport } = fakeTransport(false, ({ secrets }) => Promise.reject(new Error(`rejected key ${secrets.MAIL_KEY}`)));
+    const { transport } = fakeTransport(false, ({ secrets }) =>
+      Promise.reject(new Error(`rejected key ${secrets.MAIL_KEY}`)),
+    );
     const caller = createToolCaller({ transport, secrets: { MAIL_KEY: "s3cr3t-value" }, env: false });
     const error = (await caller.call(sendTool, { to: "a@b.c" }).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe("Mail.Send failed: Error: rejected key [REDACTED]");
@@ -88,29 +106,58 @@ suite("createToolCaller", () => {
 
   it.each([
     ["a proxy whose get trap throws", () => new Proxy({}, { get: thrower })],
-    ["a request_body getter that throws", () => ({ to: "a@b.c", get request_body() { return thrower(); } })],
+    [
+      "a request_body getter that throws",
+      () => ({
+        to: "a@b.c",
+        get request_body() {
+          return thrower();
+        },
+      }),
+    ],
     ["a revoked proxy", revokedProxy],
     ["a request_body with a BigInt", () => ({ to: "a@b.c", request_body: { n: 1n } })],
-    ["a request_body with a cycle", () => { const body: Record<string, unknown> = {}; body.self = body; return { to: "a@b.c", request_body: body }; }],
+    [
+      "a request_body with a cycle",
+      () => {
+        const body: Record<string, unknown> = {};
+        body.self = body;
+        return { to: "a@b.c", request_body: body };
+      },
+    ],
     ["a request_body whose toJSON throws", () => ({ to: "a@b.c", request_body: { toJSON: thrower } })],
   ])("rejects %s with a ValidationError before any I/O", async (_, make) => {
     const { transport, spy } = fakeTransport(true);
-    const error = await createToolCaller({ transport, env: false }).call(sendTool, make() as SendInput).catch((e: unknown) => e);
+    const error = await createToolCaller({ transport, env: false })
+      .call(sendTool, make() as SendInput)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(spy).not.toHaveBeenCalled();
   });
 
   it("turns its own time limit into TimeoutError", async () => {
-    const { transport } = fakeTransport(true, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))));
-    const error = await createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    const { transport } = fakeTransport(
+      true,
+      ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+    );
+    const error = await createToolCaller({ transport, env: false })
+      .call(sendTool, { to: "a@b.c" }, { timeoutMs: 20 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(20);
   });
 
   it("passes the caller's abort reason through", async () => {
     const controller = new AbortController();
-    const { transport } = fakeTransport(true, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))));
-    const pending = createToolCaller({ transport, env: false }).call(sendTool, { to: "a@b.c" }, { signal: controller.signal, timeoutMs: 5_000 });
+    const { transport } = fakeTransport(
+      true,
+      ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+    );
+    const pending = createToolCaller({ transport, env: false }).call(
+      sendTool,
+      { to: "a@b.c" },
+      { signal: controller.signal, timeoutMs: 5_000 },
+    );
     controller.abort(new Error("user cancelled"));
     await expect(pending).rejects.toThrow("user cancelled");
   });
@@ -123,13 +170,22 @@ suite("callByName", () => {
     ["a number", 123],
     ["undefined", undefined],
     ["a symbol", Symbol("x")],
-    ["an object whose toString throws", { toString: () => { throw new Error("no"); } }],
+    [
+      "an object whose toString throws",
+      {
+        toString: () => {
+          throw new Error("no");
+        },
+      },
+    ],
     ["an unknown name", "Mail.Nope"],
     ["a model name of another server", "Post_Send"],
   ])("rejects %s with a ValidationError, never synchronously", async (_, name) => {
     const { transport, spy } = fakeTransport(true);
     let pending: Promise<unknown> | undefined;
-    expect(() => (pending = callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" }))).not.toThrow();
+    expect(
+      () => (pending = callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" })),
+    ).not.toThrow();
     const error = await pending!.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues[0]!.code).toBe("unknown_tool");
@@ -138,7 +194,9 @@ suite("callByName", () => {
 
   it.each(["Send", "Mail.Send", "Mail_Send"])("calls %s", async (name) => {
     const { transport, spy } = fakeTransport(true);
-    await expect(callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" })).resolves.toBe("sent");
+    await expect(
+      callByName(createToolCaller({ transport, env: false }), "Mail", tools, name, { to: "a@b.c" }),
+    ).resolves.toBe("sent");
     expect(spy.mock.calls[0]![0].toolName).toBe("Mail.Send");
   });
 });
@@ -175,10 +233,24 @@ suite("clientRedaction", () => {
 
   // Failing closed: when the client's redaction cannot be had or does not work, nothing of the text is shown.
   it.each([
-    ["a redact that throws the text", { redact: (value: string) => { throw new Error(value); } }],
+    [
+      "a redact that throws the text",
+      {
+        redact: (value: string) => {
+          throw new Error(value);
+        },
+      },
+    ],
     ["a redact that returns no string", { redact: () => ({ toString: () => text }) }],
     ["a redact that is not a function", { redact: secret }],
-    ["a redact getter that throws", { get redact(): never { throw new Error(secret); } }],
+    [
+      "a redact getter that throws",
+      {
+        get redact(): never {
+          throw new Error(secret);
+        },
+      },
+    ],
     ["a revoked proxy", revokedProxy()],
   ])("withholds the whole text, never throwing, for %s", (_, client) => {
     let clean: ((value: string) => string) | undefined;

@@ -19,7 +19,9 @@ suite("errors", () => {
     expect(error).toBeInstanceOf(ToolcatError);
     expect(error.code).toBe("validation_failed");
     expect(error.name).toBe("ValidationError");
-    expect(error.message).toBe("invalid input for Sheets.Write:\n  /row: row must be at least 1, got 0\n  (root): input must be an object");
+    expect(error.message).toBe(
+      "invalid input for Sheets.Write:\n  /row: row must be at least 1, got 0\n  (root): input must be an object",
+    );
   });
 
   it("MissingSecretError names the secrets and how to configure them", () => {
@@ -31,9 +33,20 @@ suite("errors", () => {
   });
 
   it("carries the details callers branch on", () => {
-    expect(new TransportError("x", { status: 503, retryable: true })).toMatchObject({ code: "transport_failed", status: 503, retryable: true });
-    expect(new ToolExecutionError("A.B", "boom", true)).toMatchObject({ code: "tool_failed", canRetry: true, message: "A.B failed: boom" });
-    expect(new AuthorizationRequiredError("A.B", "https://auth", "pending")).toMatchObject({ code: "authorization_required", url: "https://auth" });
+    expect(new TransportError("x", { status: 503, retryable: true })).toMatchObject({
+      code: "transport_failed",
+      status: 503,
+      retryable: true,
+    });
+    expect(new ToolExecutionError("A.B", "boom", true)).toMatchObject({
+      code: "tool_failed",
+      canRetry: true,
+      message: "A.B failed: boom",
+    });
+    expect(new AuthorizationRequiredError("A.B", "https://auth", "pending")).toMatchObject({
+      code: "authorization_required",
+      url: "https://auth",
+    });
     expect(new TimeoutError("A.B", 50)).toMatchObject({ code: "timeout", timeoutMs: 50 });
   });
 });
@@ -47,8 +60,12 @@ suite("secrets", () => {
   it("reads process.env by default and never when env is false", () => {
     process.env.TOOLCAT_TEST_SECRET = "from-process";
     try {
-      expect(createSecretStore().resolve(["TOOLCAT_TEST_SECRET"]).values).toEqual({ TOOLCAT_TEST_SECRET: "from-process" });
-      expect(createSecretStore({ env: false }).resolve(["TOOLCAT_TEST_SECRET"]).missing).toEqual(["TOOLCAT_TEST_SECRET"]);
+      expect(createSecretStore().resolve(["TOOLCAT_TEST_SECRET"]).values).toEqual({
+        TOOLCAT_TEST_SECRET: "from-process",
+      });
+      expect(createSecretStore({ env: false }).resolve(["TOOLCAT_TEST_SECRET"]).missing).toEqual([
+        "TOOLCAT_TEST_SECRET",
+      ]);
     } finally {
       delete process.env.TOOLCAT_TEST_SECRET;
     }

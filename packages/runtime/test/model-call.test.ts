@@ -13,14 +13,29 @@ function validateGet(input: unknown): ValidationResult<{ id: string; limit?: num
   const issues: ValidationIssue[] = [];
   if (input.id === undefined) issues.push(issueRequired("/id", "id"));
   else if (typeof input.id !== "string") issues.push(issueType("/id", "id", "a string", input.id));
-  if (input.limit !== undefined && typeof input.limit !== "number") issues.push(issueType("/limit", "limit", "a number", input.limit));
+  if (input.limit !== undefined && typeof input.limit !== "number")
+    issues.push(issueType("/limit", "limit", "a number", input.limit));
   return issues.length === 0 ? { ok: true, value: input as { id: string; limit?: number } } : { ok: false, issues };
 }
 
-const getSheet: ToolDefinition<unknown> = { name: "GetSheet", fullName: "Sheets.GetSheet", secrets: [], validate: validateGet };
-const sendMail: ToolDefinition<unknown> = { name: "SendMail", fullName: "Sheets.SendMail", secrets: ["MAIL_KEY"], validate: validateGet };
+const getSheet: ToolDefinition<unknown> = {
+  name: "GetSheet",
+  fullName: "Sheets.GetSheet",
+  secrets: [],
+  validate: validateGet,
+};
+const sendMail: ToolDefinition<unknown> = {
+  name: "SendMail",
+  fullName: "Sheets.SendMail",
+  secrets: ["MAIL_KEY"],
+  validate: validateGet,
+};
 // GetSheet's optional `limit` is what an OpenAI strict form makes nullable.
-const index: ModelToolIndex = { server: "Sheets", tools: { GetSheet: getSheet, SendMail: sendMail }, strictNulls: { GetSheet: ["/limit"] } };
+const index: ModelToolIndex = {
+  server: "Sheets",
+  tools: { GetSheet: getSheet, SendMail: sendMail },
+  strictNulls: { GetSheet: ["/limit"] },
+};
 
 function run(handler: ToolHandler, secrets: Record<string, string> = {}) {
   const transport = createMemoryTransport({ "Sheets.GetSheet": handler, "Sheets.SendMail": handler });
@@ -45,10 +60,17 @@ suite("resolveToolName", () => {
 });
 
 suite("callTool", () => {
-  it.each(["Sheets.GetSheet", "Sheets_GetSheet", "GetSheet"])("calls %s and returns the answer as text and structuredContent", async (name) => {
-    const result = await callTool(run(echo), index, name, { id: "a" });
-    expect(result).toEqual({ isError: false, content: [{ type: "text", text: '{"got":{"id":"a"}}' }], structuredContent: { got: { id: "a" } } });
-  });
+  it.each(["Sheets.GetSheet", "Sheets_GetSheet", "GetSheet"])(
+    "calls %s and returns the answer as text and structuredContent",
+    async (name) => {
+      const result = await callTool(run(echo), index, name, { id: "a" });
+      expect(result).toEqual({
+        isError: false,
+        content: [{ type: "text", text: '{"got":{"id":"a"}}' }],
+        structuredContent: { got: { id: "a" } },
+      });
+    },
+  );
 
   it("takes JSON text arguments and drops the nulls OpenAI strict mode sends for omitted fields", async () => {
     const result = await callTool(run(echo), index, "Sheets_GetSheet", '{"id":"a","limit":null}');
@@ -122,7 +144,12 @@ suite("callTool", () => {
     ["an array", [1, 2], "[1,2]", false],
     ["undefined", undefined, "null", false],
   ])("sends %s back as text without structuredContent", async (_label, value, expected, isError) => {
-    const result = await callTool(run(() => value), index, "GetSheet", { id: "a" });
+    const result = await callTool(
+      run(() => value),
+      index,
+      "GetSheet",
+      { id: "a" },
+    );
     expect(result).toEqual({ isError, content: [{ type: "text", text: expected }] });
   });
 
@@ -156,7 +183,12 @@ suite("callTool", () => {
   });
 
   it("reports an answer that cannot be JSON", async () => {
-    const result = await callTool(run(() => ({ big: 1n })), index, "GetSheet", { id: "a" });
+    const result = await callTool(
+      run(() => ({ big: 1n })),
+      index,
+      "GetSheet",
+      { id: "a" },
+    );
     expect(result).toMatchObject({ isError: true, code: "unexpected" });
   });
 });

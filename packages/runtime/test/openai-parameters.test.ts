@@ -10,17 +10,39 @@ import { strictParameters } from "../src/strict-standard-schema.js";
 const dialect = "https://json-schema.org/draft/2020-12/schema";
 const standard = (schema: JsonSchemaObject) => toStandardSchema((value) => ({ ok: true, value }), schema);
 
-const cases: readonly { name: string; schema: JsonSchemaObject; strict: boolean; parameters?: Record<string, unknown> }[] = [
+const cases: readonly {
+  name: string;
+  schema: JsonSchemaObject;
+  strict: boolean;
+  parameters?: Record<string, unknown>;
+}[] = [
   {
     name: "listed scalars",
-    schema: { $schema: dialect, type: "object", properties: { id: { type: "string" } }, required: [], additionalProperties: false },
+    schema: {
+      $schema: dialect,
+      type: "object",
+      properties: { id: { type: "string" } },
+      required: [],
+      additionalProperties: false,
+    },
     strict: true,
   },
   {
     name: "an open object parameter",
-    schema: { $schema: dialect, type: "object", properties: { filter: { type: "object", description: "Any keys." } }, required: ["filter"], additionalProperties: false },
+    schema: {
+      $schema: dialect,
+      type: "object",
+      properties: { filter: { type: "object", description: "Any keys." } },
+      required: ["filter"],
+      additionalProperties: false,
+    },
     strict: false,
-    parameters: { type: "object", properties: { filter: { type: "object", description: "Any keys." } }, required: ["filter"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { filter: { type: "object", description: "Any keys." } },
+      required: ["filter"],
+      additionalProperties: false,
+    },
   },
   {
     name: "parameters not shown",

@@ -11,7 +11,13 @@ import { createMemoryTransport } from "../src/memory-transport.js";
 import { createRedactor, createSecretStore } from "../src/secrets.js";
 import type { Transport } from "../src/transport.js";
 import { headerSafeSecrets, random, secrets, seed } from "./support/encodings.js";
-import { errorChainSurfaces, leaksOn, objectSurfaces, secretForms, type SecretForm } from "./support/object-surfaces.js";
+import {
+  errorChainSurfaces,
+  leaksOn,
+  objectSurfaces,
+  secretForms,
+  type SecretForm,
+} from "./support/object-surfaces.js";
 import { json, useServer } from "./support/server.js";
 
 const server = useServer();
@@ -26,7 +32,12 @@ const forms: readonly SecretForm[] = [
 ];
 const every = [apiKey, password, toolSecret, envSecret];
 
-const tool: ToolDefinition<unknown> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY", "MAIL_ENV_KEY"], validate: (value) => ({ ok: true, value }) };
+const tool: ToolDefinition<unknown> = {
+  name: "Send",
+  fullName: "Mail.Send",
+  secrets: ["MAIL_KEY", "MAIL_ENV_KEY"],
+  validate: (value) => ({ ok: true, value }),
+};
 const quoting: ToolDefinition<unknown> = {
   ...tool,
   validate: (input) => ({ ok: false, issues: [issueType("/id", "id", "a number", (input as { id: unknown }).id)] }),
@@ -38,7 +49,13 @@ function httpTransport(overrides: Partial<HttpTransportOptions> = {}): Transport
     baseUrl: `http://user:${encodeURIComponent(password)}@${new URL(server.baseUrl()).host}/`,
     apiKey,
     retries: 0,
-    fetch: (url, init) => Promise.reject(Object.assign(new TypeError(`fetch failed for ${String(url)} with ${JSON.stringify(init?.headers)}`), { config: init, all: every })),
+    fetch: (url, init) =>
+      Promise.reject(
+        Object.assign(new TypeError(`fetch failed for ${String(url)} with ${JSON.stringify(init?.headers)}`), {
+          config: init,
+          all: every,
+        }),
+      ),
     ...overrides,
   });
 }
@@ -48,11 +65,21 @@ const echoingMemory = (): Transport =>
   createMemoryTransport({
     "Mail.Send": (input, context) => {
       const given = Object.values(context.secrets);
-      throw Object.assign(new Error(`failed with ${JSON.stringify(context.secrets)} ${given.join(" ")}`, { cause: new Error(given.join(",")) }), { context, input });
+      throw Object.assign(
+        new Error(`failed with ${JSON.stringify(context.secrets)} ${given.join(" ")}`, {
+          cause: new Error(given.join(",")),
+        }),
+        { context, input },
+      );
     },
   });
 
-const options = (transport: Transport): ClientOptions => ({ transport, secrets: { MAIL_KEY: toolSecret }, env: { MAIL_ENV_KEY: envSecret }, userId: "u1" });
+const options = (transport: Transport): ClientOptions => ({
+  transport,
+  secrets: { MAIL_KEY: toolSecret },
+  env: { MAIL_ENV_KEY: envSecret },
+  userId: "u1",
+});
 
 async function failure(transport: Transport, definition = tool, input: unknown = {}): Promise<unknown> {
   const caller = createToolCaller(options(transport));
@@ -63,39 +90,78 @@ async function failure(transport: Transport, definition = tool, input: unknown =
 
 const objects: readonly (readonly [string, () => Promise<Record<string, string>>])[] = [
   ["the HTTP transport", async () => objectSurfaces(httpTransport())],
-  ["the HTTP transport after a call", async () => {
-    const transport = httpTransport();
-    await failure(transport);
-    return objectSurfaces(transport);
-  }],
+  [
+    "the HTTP transport after a call",
+    async () => {
+      const transport = httpTransport();
+      await failure(transport);
+      return objectSurfaces(transport);
+    },
+  ],
   ["the memory transport", async () => objectSurfaces(echoingMemory())],
-  ["the tool caller (a generated client's core) over HTTP", async () => {
-    const caller = createToolCaller(options(httpTransport()));
-    await caller.call(tool, {}).catch(() => undefined);
-    return objectSurfaces(caller);
-  }],
-  ["a secret store that resolved its secrets", async () => {
-    const store = createSecretStore({ secrets: { MAIL_KEY: toolSecret }, env: { MAIL_ENV_KEY: envSecret }, redactions: [httpTransport().redact!] });
-    store.resolve(["MAIL_KEY", "MAIL_ENV_KEY"]);
-    return objectSurfaces(store);
-  }],
+  [
+    "the tool caller (a generated client's core) over HTTP",
+    async () => {
+      const caller = createToolCaller(options(httpTransport()));
+      await caller.call(tool, {}).catch(() => undefined);
+      return objectSurfaces(caller);
+    },
+  ],
+  [
+    "a secret store that resolved its secrets",
+    async () => {
+      const store = createSecretStore({
+        secrets: { MAIL_KEY: toolSecret },
+        env: { MAIL_ENV_KEY: envSecret },
+        redactions: [httpTransport().redact!],
+      });
+      store.resolve(["MAIL_KEY", "MAIL_ENV_KEY"]);
+      return objectSurfaces(store);
+    },
+  ],
   ["a redactor", async () => objectSurfaces(createRedactor(every))],
-  ["a client's options holding the HTTP transport (without a secrets map)", async () => objectSurfaces({ transport: httpTransport(), env: false, userId: "u1" } satisfies ClientOptions)],
-  ["the error of an HTTP call whose fetch throws the request", async () => errorChainSurfaces(await failure(httpTransport()))],
-  ["the error of an HTTP call whose engine echoes every secret", async () => {
-    server.responders.push(json(401, { echoed: every, authorization: `Bearer ${apiKey}` }, { "x-echo": encodeURIComponent(every.join(" ")) }));
-    return errorChainSurfaces(await failure(httpTransport({ fetch: globalThis.fetch })));
-  }],
-  ["the error of an HTTP call whose request hook throws the outgoing request", async () => {
-    const transport = httpTransport({
-      onRequest: (outgoing) => {
-        throw Object.assign(new Error(`hook: ${JSON.stringify(outgoing.init.headers)} ${every.join(" ")}`), { outgoing });
-      },
-    });
-    return errorChainSurfaces(await failure(transport));
-  }],
-  ["the error of a memory-transport call whose handler throws its secrets", async () => errorChainSurfaces(await failure(echoingMemory()))],
-  ["a validation error quoting a secret input", async () => errorChainSurfaces(await failure(httpTransport(), quoting, { id: `${toolSecret} ${apiKey}` }))],
+  [
+    "a client's options holding the HTTP transport (without a secrets map)",
+    async () => objectSurfaces({ transport: httpTransport(), env: false, userId: "u1" } satisfies ClientOptions),
+  ],
+  [
+    "the error of an HTTP call whose fetch throws the request",
+    async () => errorChainSurfaces(await failure(httpTransport())),
+  ],
+  [
+    "the error of an HTTP call whose engine echoes every secret",
+    async () => {
+      server.responders.push(
+        json(
+          401,
+          { echoed: every, authorization: `Bearer ${apiKey}` },
+          { "x-echo": encodeURIComponent(every.join(" ")) },
+        ),
+      );
+      return errorChainSurfaces(await failure(httpTransport({ fetch: globalThis.fetch })));
+    },
+  ],
+  [
+    "the error of an HTTP call whose request hook throws the outgoing request",
+    async () => {
+      const transport = httpTransport({
+        onRequest: (outgoing) => {
+          throw Object.assign(new Error(`hook: ${JSON.stringify(outgoing.init.headers)} ${every.join(" ")}`), {
+            outgoing,
+          });
+        },
+      });
+      return errorChainSurfaces(await failure(transport));
+    },
+  ],
+  [
+    "the error of a memory-transport call whose handler throws its secrets",
+    async () => errorChainSurfaces(await failure(echoingMemory())),
+  ],
+  [
+    "a validation error quoting a secret input",
+    async () => errorChainSurfaces(await failure(httpTransport(), quoting, { id: `${toolSecret} ${apiKey}` })),
+  ],
 ];
 
 describe(`no public object of the runtime shows a secret (seed ${seed})`, () => {
@@ -106,6 +172,10 @@ describe(`no public object of the runtime shows a secret (seed ${seed})`, () => 
   it("reads values: a plain object holding the key shows it on every surface but its keys and String()", () => {
     const surfaces = objectSurfaces({ apiKey });
     const leaking = new Set(leaksOn(surfaces, forms).map((leak) => leak.slice(0, leak.indexOf(" shows "))));
-    expect([...leaking].sort()).toEqual(Object.keys(surfaces).filter((name) => name !== "Object.keys" && name !== "String()").sort());
+    expect([...leaking].sort()).toEqual(
+      Object.keys(surfaces)
+        .filter((name) => name !== "Object.keys" && name !== "String()")
+        .sort(),
+    );
   });
 });

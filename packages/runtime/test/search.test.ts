@@ -10,16 +10,29 @@ import { searchTerms } from "../src/search/terms.js";
 
 /** A generated package's data, parsed the way the package parses it. */
 const packageIndex = (server: string, slug: string) => ({
-  toolSearchIndex: searchIndexText(server, () => readFileSync(new URL(`../../${slug}/search-index.json`, import.meta.url), "utf8")),
+  toolSearchIndex: searchIndexText(server, () =>
+    readFileSync(new URL(`../../${slug}/search-index.json`, import.meta.url), "utf8"),
+  ),
 });
 const sheets = packageIndex("CloudSheets", "cloud-sheets");
 const recruit = packageIndex("RecruitApi", "recruit-api");
 const contacts = packageIndex("CloudContacts", "cloud-contacts");
 
 function document(name: string, words: string, extra: Partial<ToolSearchDocument> = {}): ToolSearchDocument {
-  const terms = Object.fromEntries(searchFields.map((field) => [field, ""])) as Record<(typeof searchFields)[number], string>;
+  const terms = Object.fromEntries(searchFields.map((field) => [field, ""])) as Record<
+    (typeof searchFields)[number],
+    string
+  >;
   terms.object = searchTerms(words, stem).join(" ");
-  return { name, modelName: name.replace(".", "_"), title: words, description: `${words}.`, readOnly: false, terms, ...extra };
+  return {
+    name,
+    modelName: name.replace(".", "_"),
+    title: words,
+    description: `${words}.`,
+    readOnly: false,
+    terms,
+    ...extra,
+  };
 }
 function fixture(server: string, tools: readonly ToolSearchDocument[]): { toolSearchIndex: ToolSearchIndex } {
   return { toolSearchIndex: { server, load: () => ({ format: searchDataFormat, server, tools }) } };
@@ -81,7 +94,10 @@ describe("never nothing", () => {
     for (const query of ["zzqx vvkw", "42", "qwertyuiop"]) {
       const hits = search.search(query);
       expect(hits, query).toHaveLength(5);
-      expect(hits.map((hit) => hit.confidence), query).toEqual([0, 0, 0, 0, 0]);
+      expect(
+        hits.map((hit) => hit.confidence),
+        query,
+      ).toEqual([0, 0, 0, 0, 0]);
     }
     // A misspelling past fuzzy matching still lands near: shared letter triples.
     expect(search.search("sprdshetz", { limit: 3 }).map((hit) => hit.name.split(".")[0])).toContain("CloudSheets");
@@ -100,8 +116,12 @@ describe("never nothing", () => {
   });
 
   it("reads the user's own values as their kind: an e-mail address asks for e-mail", () => {
-    expect(createToolSearch([contacts]).search("jane.doe@acme.com")[0]?.name).toBe("CloudContacts.SearchContactsByEmail");
-    expect(createToolSearch([contacts]).search("who is +1 555 010 0100")[0]?.name).toBe("CloudContacts.SearchContactsByPhoneNumber");
+    expect(createToolSearch([contacts]).search("jane.doe@acme.com")[0]?.name).toBe(
+      "CloudContacts.SearchContactsByEmail",
+    );
+    expect(createToolSearch([contacts]).search("who is +1 555 010 0100")[0]?.name).toBe(
+      "CloudContacts.SearchContactsByPhoneNumber",
+    );
   });
 });
 
@@ -134,7 +154,9 @@ describe("ranking", () => {
   });
 
   it("breaks equal scores by full name, the same on every call", () => {
-    const twins = ["B.Twin", "A.Twin", "C.Twin"].map((name) => fixture(name.split(".")[0]!, [document(name, "twin widget")]));
+    const twins = ["B.Twin", "A.Twin", "C.Twin"].map((name) =>
+      fixture(name.split(".")[0]!, [document(name, "twin widget")]),
+    );
     const search = createToolSearch(twins);
     const hits = search.search("twin widget");
     expect(hits.map((hit) => hit.name)).toEqual(["A.Twin", "B.Twin", "C.Twin"]);
@@ -147,12 +169,19 @@ describe("ranking", () => {
     const hits = search.search("candidates", { readOnly: true, limit: 7 });
     expect(hits).toHaveLength(7);
     expect(hits.map((hit) => hit.name)).not.toContain("RecruitApi.CreateCandidate");
-    expect(search.search("candidates", { readOnly: false, limit: 50 }).map((hit) => hit.name)).toContain("RecruitApi.CreateCandidate");
+    expect(search.search("candidates", { readOnly: false, limit: 50 }).map((hit) => hit.name)).toContain(
+      "RecruitApi.CreateCandidate",
+    );
   });
 
   it("reads the data only on the first search", () => {
     let loads = 0;
-    const counted = { toolSearchIndex: { server: "X", load: () => (loads++, fixture("X", [document("X.Thing", "thing")]).toolSearchIndex.load()) } };
+    const counted = {
+      toolSearchIndex: {
+        server: "X",
+        load: () => (loads++, fixture("X", [document("X.Thing", "thing")]).toolSearchIndex.load()),
+      },
+    };
     const search = createToolSearch([counted]);
     expect(loads).toBe(0);
     search.search("thing");
@@ -170,7 +199,9 @@ describe("ranking", () => {
   it("refuses what is not a package, two packages for one server, and data of another format", () => {
     expect(() => createToolSearch([{} as never])).toThrow(/modules exporting toolSearchIndex/);
     expect(() => createToolSearch([fixture("X", []), fixture("X", [])])).toThrow(/two different packages for server X/);
-    const future = { toolSearchIndex: { server: "Y", load: () => ({ format: searchDataFormat + 1, server: "Y", tools: [] }) } };
+    const future = {
+      toolSearchIndex: { server: "Y", load: () => ({ format: searchDataFormat + 1, server: "Y", tools: [] }) },
+    };
     expect(() => createToolSearch([future]).search("thing")).toThrow(/has format 2; this runtime reads format 1/);
   });
 });

@@ -18,7 +18,8 @@ function validate(input: unknown): ValidationResult<Input> {
   if (!isObject(input)) return { ok: false, issues: [issueType("", "input", "an object", input)] };
   const issues: ValidationIssue[] = [];
   if (input.mode === undefined) issues.push(issueRequired("/mode", "mode"));
-  if (input.body !== undefined && typeof input.body !== "string") issues.push(issueType("/body", "body", "a string", input.body));
+  if (input.body !== undefined && typeof input.body !== "string")
+    issues.push(issueType("/body", "body", "a string", input.body));
   return issues.length === 0 ? { ok: true, value: input as unknown as Input } : { ok: false, issues };
 }
 
@@ -36,7 +37,12 @@ const inputSchema = {
   required: ["mode"],
   additionalProperties: false,
   dependentRequired: { note: ["kind"] },
-  allOf: [{ if: { properties: { mode: { const: "execute" } }, required: ["mode"] }, then: { properties: { body: true }, required: ["body"] } }],
+  allOf: [
+    {
+      if: { properties: { mode: { const: "execute" } }, required: ["mode"] },
+      then: { properties: { body: true }, required: ["body"] },
+    },
+  ],
 } as const;
 
 const schema = toStandardSchema(validate, inputSchema);
@@ -108,12 +114,15 @@ suite("toStandardSchema", () => {
 
   it("keeps the meaning in OpenAPI 3.0 without the keywords it lacks", () => {
     const converted = schema["~standard"].jsonSchema.input({ target: "openapi-3.0" });
-    expect(JSON.stringify(converted)).not.toMatch(/"\$schema"|"const"|"if"|"then"|dependentRequired|contentMediaType|"type":\[/);
+    expect(JSON.stringify(converted)).not.toMatch(
+      /"\$schema"|"const"|"if"|"then"|dependentRequired|contentMediaType|"type":\[/,
+    );
     expect(JSON.stringify(converted), "boolean schemas become objects").not.toMatch(/"body":true/);
     // Ajv reads `nullable` as OpenAPI does; tuple `items` is draft-07 (OpenAPI 3.0 has no tuples).
     const check = new Ajv({ strict: false }).compile(converted);
     // Tuples are the one loosening (OpenAPI 3.0 has none): a tuple sample may pass there alone.
-    for (const sample of samples.filter((s) => !(isObject(s) && "tags" in s))) expect(check(sample), JSON.stringify(sample)).toBe(original(sample));
+    for (const sample of samples.filter((s) => !(isObject(s) && "tags" in s)))
+      expect(check(sample), JSON.stringify(sample)).toBe(original(sample));
     expect(check({ mode: "plan", tags: ["a", 1] })).toBe(true);
     expect(check({ mode: "plan", tags: [true] })).toBe(false);
   });

@@ -27,21 +27,37 @@ interface Case {
 const cases: readonly Case[] = [
   {
     name: "required and optional scalars",
-    schema: { $schema: dialect, type: "object", properties: { id: { type: "string", maxLength: 9 }, rows: { type: "integer", maximum: 10 } }, required: ["id"], additionalProperties: false },
+    schema: {
+      $schema: dialect,
+      type: "object",
+      properties: { id: { type: "string", maxLength: 9 }, rows: { type: "integer", maximum: 10 } },
+      required: ["id"],
+      additionalProperties: false,
+    },
     closed: [],
     sent: { id: null, rows: null },
     received: { id: null },
   },
   {
     name: "an open object parameter",
-    schema: { type: "object", properties: { q: { type: "string" }, filter: { type: "object", description: "Any keys." } }, required: [], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { q: { type: "string" }, filter: { type: "object", description: "Any keys." } },
+      required: [],
+      additionalProperties: false,
+    },
     closed: ["/filter"],
     sent: { q: "x", filter: null },
     received: { q: "x" },
   },
   {
     name: "an array of open objects",
-    schema: { type: "object", properties: { rows: { type: "array", items: { type: "object" } } }, required: ["rows"], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { rows: { type: "array", items: { type: "object" } } },
+      required: ["rows"],
+      additionalProperties: false,
+    },
     closed: ["/rows/*"],
     sent: { rows: [] },
     received: { rows: [] },
@@ -57,7 +73,10 @@ const cases: readonly Case[] = [
     name: "a mode pattern",
     schema: {
       type: "object",
-      properties: { mode: { enum: ["execute", "get_request_schema"] }, n: { description: "Required with mode execute." } },
+      properties: {
+        mode: { enum: ["execute", "get_request_schema"] },
+        n: { description: "Required with mode execute." },
+      },
       required: ["mode"],
       if: { properties: { mode: { const: "get_request_schema" } } },
       else: { properties: { n: { type: "integer", minimum: 1 } }, required: ["n"] },
@@ -68,7 +87,12 @@ const cases: readonly Case[] = [
   },
   {
     name: "hostile names",
-    schema: { type: "object", properties: { "a/b": { type: "string" }, "t~0": { type: "boolean" }, "x y": { type: "object" } }, required: [], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { "a/b": { type: "string" }, "t~0": { type: "boolean" }, "x y": { type: "object" } },
+      required: [],
+      additionalProperties: false,
+    },
     closed: ["/x y"],
     sent: { "a/b": null, "t~0": null },
     received: {},
@@ -76,7 +100,10 @@ const cases: readonly Case[] = [
 ];
 
 /** A Standard Schema over `schema` whose validator records what reaches it and accepts it. */
-function recording(schema: JsonSchemaObject): { standard: ReturnType<typeof toStandardSchema<unknown>>; seen: unknown[] } {
+function recording(schema: JsonSchemaObject): {
+  standard: ReturnType<typeof toStandardSchema<unknown>>;
+  seen: unknown[];
+} {
   const seen: unknown[] = [];
   const validate = (input: unknown): ValidationResult<unknown> => {
     seen.push(input);
@@ -108,7 +135,12 @@ describe.each(cases)("strictStandardSchema: $name", ({ schema, closed, sent, rec
   it("gives the same form as strictParameters, with the shape that type claims", () => {
     const parameters = strictParameters(standard);
     expect(parameters).toEqual(form);
-    expect(parameters).toMatchObject({ type: "object", additionalProperties: false, required: expect.any(Array), properties: expect.any(Object) });
+    expect(parameters).toMatchObject({
+      type: "object",
+      additionalProperties: false,
+      required: expect.any(Array),
+      properties: expect.any(Object),
+    });
   });
 
   it("reports what the strict lowering drops", () => {
@@ -136,7 +168,20 @@ function random(seed: number): () => number {
   };
 }
 
-const throwing = new Proxy({}, { ownKeys: () => { throw new Error("trap"); }, get: () => { throw new Error("trap"); }, getOwnPropertyDescriptor: () => { throw new Error("trap"); } });
+const throwing = new Proxy(
+  {},
+  {
+    ownKeys: () => {
+      throw new Error("trap");
+    },
+    get: () => {
+      throw new Error("trap");
+    },
+    getOwnPropertyDescriptor: () => {
+      throw new Error("trap");
+    },
+  },
+);
 
 function hostileValue(next: () => number, depth = 0): unknown {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;

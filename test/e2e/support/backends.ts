@@ -23,13 +23,20 @@ export interface RequestLine {
   readonly status: number | string;
 }
 
-export async function startBackend(engine: { url: string; apiKey: string }, extra: readonly string[] = []): Promise<RunningBackend> {
+export async function startBackend(
+  engine: { url: string; apiKey: string },
+  extra: readonly string[] = [],
+): Promise<RunningBackend> {
   const env = { ...process.env, TOOLCAT_ENGINE_URL: engine.url, TOOLCAT_API_KEY: engine.apiKey };
-  const child = spawn(process.execPath, [bin, "@toolcat/cloud-sheets", "--http", "0", "--log-format", "json", "--shutdown-timeout-ms", "10000", ...extra], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, "@toolcat/cloud-sheets", "--http", "0", "--log-format", "json", "--shutdown-timeout-ms", "10000", ...extra],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

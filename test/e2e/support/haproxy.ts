@@ -82,7 +82,9 @@ export function haproxyBinary(): string {
   for (const candidate of ["haproxy", "/usr/sbin/haproxy"]) {
     if (spawnSync(candidate, ["-v"], { stdio: "ignore" }).status === 0) return candidate;
   }
-  throw new Error("HAProxy is not installed: apt-get install -y haproxy (Debian and Ubuntu), brew install haproxy (macOS)");
+  throw new Error(
+    "HAProxy is not installed: apt-get install -y haproxy (Debian and Ubuntu), brew install haproxy (macOS)",
+  );
 }
 
 export interface RunningHaproxy {
@@ -106,7 +108,11 @@ export async function startHaproxy(backends: readonly Backend[], checkMs: number
   const status = async (): Promise<Record<string, string>> => {
     const csv = await command(socket, "show stat");
     const rows = csv.split("\n").map((line) => line.split(","));
-    return Object.fromEntries(rows.filter((row) => row[0] === "toolcat" && row[1] !== "BACKEND" && row[1] !== undefined).map((row) => [row[1], row[17] ?? ""]));
+    return Object.fromEntries(
+      rows
+        .filter((row) => row[0] === "toolcat" && row[1] !== "BACKEND" && row[1] !== undefined)
+        .map((row) => [row[1], row[17] ?? ""]),
+    );
   };
   const running: RunningHaproxy = {
     url: new URL(`http://127.0.0.1:${port}/mcp`),

@@ -17,7 +17,10 @@ function pack(scratch: string, list: string, failure: string): void {
   try {
     const destination = join(scratch, "tarballs");
     mkdirSync(destination, { recursive: true });
-    const packed = releasePackages(workspaceRoot).map((pkg) => [pkg.name, packPackage(workspaceRoot, pkg, destination, cleanEnv())]);
+    const packed = releasePackages(workspaceRoot).map((pkg) => [
+      pkg.name,
+      packPackage(workspaceRoot, pkg, destination, cleanEnv()),
+    ]);
     writeFileAtomic(list, JSON.stringify(packed));
   } catch (error) {
     writeFileAtomic(failure, error instanceof Error ? error.message : String(error));
@@ -41,8 +44,10 @@ export function packedTarballs(): ReadonlyMap<string, string> {
   if (packer) pack(scratch, list, failure);
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   for (const deadline = Date.now() + waitMs; !existsSync(list); Atomics.wait(sleeper, 0, 0, 200)) {
-    if (existsSync(failure)) throw new Error(`packing the release packages failed in another test file:\n${readFileSync(failure, "utf8")}`);
-    if (Date.now() > deadline) throw new Error(`the release packages were not packed within ${waitMs / 60_000} minutes`);
+    if (existsSync(failure))
+      throw new Error(`packing the release packages failed in another test file:\n${readFileSync(failure, "utf8")}`);
+    if (Date.now() > deadline)
+      throw new Error(`the release packages were not packed within ${waitMs / 60_000} minutes`);
   }
   return new Map(JSON.parse(readFileSync(list, "utf8")) as [string, string][]);
 }

@@ -36,7 +36,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -49,7 +51,10 @@ export async function startVerdaccio(workspaceRoot: string): Promise<LocalRegist
   // npm refuses to publish without a token for the registry; Verdaccio lets anonymous publishes through.
   writeFileSync(join(dir, "npmrc"), `//127.0.0.1:${port}/:_authToken=fake-e2e-token\n`);
   const bin = join(workspaceRoot, "node_modules", "verdaccio", "bin", "verdaccio");
-  const child = spawn(process.execPath, [bin, "--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], { env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], {
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
@@ -68,7 +73,10 @@ export async function startVerdaccio(workspaceRoot: string): Promise<LocalRegist
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`verdaccio exited with ${child.exitCode}:\n${log}`);
-    const answered = await fetch(`${url}-/ping`).then((r) => r.ok, () => false);
+    const answered = await fetch(`${url}-/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (answered) break;
     if (Date.now() > deadline) {
       await stop();
@@ -79,7 +87,21 @@ export async function startVerdaccio(workspaceRoot: string): Promise<LocalRegist
 
   return {
     url,
-    npm: (args, cwd) => run("npm", [...args, "--registry", url, "--userconfig", join(dir, "npmrc"), "--cache", join(dir, "npm-cache"), "--update-notifier=false"], cwd),
+    npm: (args, cwd) =>
+      run(
+        "npm",
+        [
+          ...args,
+          "--registry",
+          url,
+          "--userconfig",
+          join(dir, "npmrc"),
+          "--cache",
+          join(dir, "npm-cache"),
+          "--update-notifier=false",
+        ],
+        cwd,
+      ),
     stop,
   };
 }

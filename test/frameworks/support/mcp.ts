@@ -6,7 +6,10 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer } from "../../../packages/mcp/src/server.ts";
 import { sheets, type scenario } from "./scenario.ts";
 
-export async function mcpClient(client: ReturnType<typeof scenario>["client"]): Promise<{ call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>; close: () => Promise<void> }> {
+export async function mcpClient(client: ReturnType<typeof scenario>["client"]): Promise<{
+  call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+  close: () => Promise<void>;
+}> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer({ toolkit: sheets, client }).connect(serverSide);
   const mcp = new Client({ name: "frameworks", version: "1.0.0" });

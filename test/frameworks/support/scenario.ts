@@ -18,10 +18,13 @@ export const token = "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtb2RlbCJ9.c2lnbmF0d
 export const invalid = { spreadsheet_id: token, max_rows: 5000 };
 
 /** `pattern` in a text that does not hold the token's JWT in any part. */
-const withoutToken = (pattern: string): RegExp => new RegExp(`^(?![\\s\\S]*${token.split(" ")[1]!.slice(0, 12)})[\\s\\S]*${pattern}`);
+const withoutToken = (pattern: string): RegExp =>
+  new RegExp(`^(?![\\s\\S]*${token.split(" ")[1]!.slice(0, 12)})[\\s\\S]*${pattern}`);
 
 /** The package's own message for the invalid call, with its JSON pointer. */
-export const invalidText = withoutToken("Invalid arguments for CloudSheets\\.GetSpreadsheet:\\n- /max_rows: max_rows must be at most 1000, got 5000");
+export const invalidText = withoutToken(
+  "Invalid arguments for CloudSheets\\.GetSpreadsheet:\\n- /max_rows: max_rows must be at most 1000, got 5000",
+);
 /** The issue with its pointer, as every route words it (MCP's wording around it differs from handleToolCall's). */
 export const pointerText = withoutToken("/max_rows: max_rows must be at most 1000, got 5000");
 /** The same issue through a Standard Schema consumer, which prints the path its own way. */
@@ -31,7 +34,10 @@ export type Mode = "strict" | "non-strict";
 export const modes: readonly Mode[] = ["strict", "non-strict"];
 
 const optionalNulls = Object.fromEntries(
-  Object.keys(sheets.manifest.tools.find((t) => t.modelName === toolName)!.inputSchema.properties ?? {}).map((name) => [name, null]),
+  Object.keys(sheets.manifest.tools.find((t) => t.modelName === toolName)!.inputSchema.properties ?? {}).map((name) => [
+    name,
+    null,
+  ]),
 );
 
 /** The arguments as a model sends them in `mode`. */

@@ -11,21 +11,34 @@ import { pathToFileURL } from "node:url";
 
 const [root = ".", count = "500"] = process.argv.slice(2);
 const programs = Number(count);
-const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
+const load = (path: string): Promise<Record<string, unknown>> =>
+  import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
 
-type RunCode = (source: string, options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> }) => Promise<{ readonly ok: boolean }>;
+type RunCode = (
+  source: string,
+  options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> },
+) => Promise<{ readonly ok: boolean }>;
 const code = await load("packages/code/src/index.ts");
 const sheets = await load("packages/cloud-sheets/dist/index.js");
 const runtime = await load("packages/runtime/dist/index.js");
 const runCode = code["runCode"] as RunCode;
 const transport = (runtime["createInMemoryTransport"] as (handlers: unknown) => unknown)({
-  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ id: input.spreadsheet_id, values: [[1, 2, 3]] }),
+  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({
+    id: input.spreadsheet_id,
+    values: [[1, 2, 3]],
+  }),
 });
-const options = { packages: [sheets], caller: { transport, env: false }, limits: { memoryBytes: 32 * 1024 * 1024, cpuMs: 2_000 } };
+const options = {
+  packages: [sheets],
+  caller: { transport, env: false },
+  limits: { memoryBytes: 32 * 1024 * 1024, cpuMs: 2_000 },
+};
 
 const ordinary = (i: number): string =>
-  `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);`;
-const typeError = (i: number): string => `const total${i}: number = "${i}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${i} });`;
+  `const sheets = await Promise.all(["a${i}", "b", "c"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: ` +
+  "id })));\nreturn sheets.map((s) => JSON.stringify(s).length).reduce((a, b) => a + b, 0);";
+const typeError = (i: number): string =>
+  `const total${i}: number = "${i}";\nawait CloudSheets.getSpreadsheet({ spreadsheet_id: ${i} });`;
 const hostile = [
   "const a: object[] = [];\nfor (;;) a.push({ n: a.length });",
   "const a: string[] = [];\nfor (;;) a.push('x'.repeat(1000) + Math.random());",
@@ -75,8 +88,22 @@ const start = performance.now();
 for (let i = 0; i < programs; i++) {
   await runCode(program(i), options);
   peakMb = Math.max(peakMb, mb());
-  if ((i + 1) % every === 0 || i + 1 === programs) levels.push({ programs: i + 1, rssMb: await settled(), heapMb: heapMb() });
+  if ((i + 1) % every === 0 || i + 1 === programs)
+    levels.push({ programs: i + 1, rssMb: await settled(), heapMb: heapMb() });
 }
 const wallMs = performance.now() - start;
 const finalMb = levels.at(-1)?.rssMb ?? mb();
-process.stdout.write(`${JSON.stringify({ programs, idleMb, peakMb, finalMb, heapIdleMb, heapFinalMb: heapMb(), levels, wallMs, memory: process.memoryUsage() })}\n`, () => process.exit(0));
+process.stdout.write(
+  JSON.stringify({
+    programs,
+    idleMb,
+    peakMb,
+    finalMb,
+    heapIdleMb,
+    heapFinalMb: heapMb(),
+    levels,
+    wallMs,
+    memory: process.memoryUsage(),
+  }) + "\n",
+  () => process.exit(0),
+);

@@ -1,17 +1,22 @@
 // Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
-// 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct client calls,
-// and the declarations text a model reads. Prints one JSON object. The runner comes from source, the package from its built dist/.
+// 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct
+// client calls, and the declarations text a model reads. Prints one JSON object. The runner comes from source, the
+// package from its built dist/.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [root = "."] = process.argv.slice(2);
-const load = (path: string): Promise<Record<string, unknown>> => import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
+const load = (path: string): Promise<Record<string, unknown>> =>
+  import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
 
 interface Result {
   readonly ok: boolean;
   readonly error?: { readonly message: string };
 }
-type RunCode = (source: string, options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> }) => Promise<Result>;
+type RunCode = (
+  source: string,
+  options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> },
+) => Promise<Result>;
 interface Checker {
   check(source: string): string[];
 }
@@ -26,7 +31,10 @@ const runtime = await load("packages/runtime/dist/index.js");
 const runCode = code["runCode"] as RunCode;
 
 const transport = (runtime["createInMemoryTransport"] as (handlers: unknown) => unknown)({
-  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({ id: input.spreadsheet_id, values: [[1, 2, 3]] }),
+  "CloudSheets.GetSpreadsheet": (input: { spreadsheet_id: string }) => ({
+    id: input.spreadsheet_id,
+    values: [[1, 2, 3]],
+  }),
 });
 const caller = { transport, env: false };
 const packages = [sheets];
@@ -58,17 +66,29 @@ async function timeEachAsync(runs: number, run: (index: number) => Promise<void>
 function fiftyLines(variant: number): string {
   const lines = [`const ids = ["a${variant}", "b", "c"];`, "const totals: Record<string, number> = {};"];
   for (let i = 0; lines.length < 44; i++) {
-    lines.push(`const sheet${i} = await CloudSheets.getSpreadsheet({ spreadsheet_id: ids[${i % 3}]!, max_rows: ${10 + i} });`);
+    lines.push(
+      `const sheet${i} = await CloudSheets.getSpreadsheet({ spreadsheet_id: ids[${i % 3}]!, max_rows: ${10 + i} });`,
+    );
     lines.push(`totals["s${i}"] = JSON.stringify(sheet${i}).length + ${i};`);
   }
-  lines.push("function sum(values: number[]): number {", "  let total = 0;", "  for (const v of values) total += v;", "  return total;", "}", "return sum(Object.values(totals));");
+  lines.push(
+    "function sum(values: number[]): number {",
+    "  let total = 0;",
+    "  for (const v of values) total += v;",
+    "  return total;",
+    "}",
+    "return sum(Object.values(totals));",
+  );
   return lines.join("\n");
 }
 
 // Type check: the first check of a declaration set builds the language service; then it is warm.
-const checker = (checkers["checkerFor"] as (declarations: string[]) => Checker)([(await import("node:fs")).readFileSync(join(root, "packages/cloud-sheets/code/api.d.ts"), "utf8")]);
+const checker = (checkers["checkerFor"] as (declarations: string[]) => Checker)([
+  (await import("node:fs")).readFileSync(join(root, "packages/cloud-sheets/code/api.d.ts"), "utf8"),
+]);
 const coldStart = performance.now();
-if (checker.check(fiftyLines(-1)).length > 0) throw new Error(`the 50-line program does not type-check: ${checker.check(fiftyLines(-1)).join("\n")}`);
+if (checker.check(fiftyLines(-1)).length > 0)
+  throw new Error(`the 50-line program does not type-check: ${checker.check(fiftyLines(-1)).join("\n")}`);
 const coldCheckMs = performance.now() - coldStart;
 timeEach(5, (i) => checker.check(fiftyLines(1000 + i)));
 const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
@@ -80,14 +100,30 @@ interface Worker {
   readonly ready: Promise<void>;
 }
 const takeWorker = pool["takeWorker"] as (memoryBytes: number) => Worker;
-const Session = session["Session"] as new (options: unknown) => { run(worker: Worker, javascript: string): Promise<Result> };
+const Session = session["Session"] as new (options: unknown) => {
+  run(worker: Worker, javascript: string): Promise<Result>;
+};
 const limits = code["defaultLimits"] as { memoryBytes: number };
 const trivial = (typecheck["transpile"] as (source: string) => string)("return 0;");
-const loaded = [{ namespace: "CloudSheets", declarations: "", functions: (sheets["codeApi"] as { functions: object }).functions, client: (sheets["createCloudSheetsClient"] as (o: unknown) => unknown)(caller), secretNames: [] }];
+const loaded = [
+  {
+    namespace: "CloudSheets",
+    declarations: "",
+    functions: (sheets["codeApi"] as { functions: object }).functions,
+    client: (sheets["createCloudSheetsClient"] as (o: unknown) => unknown)(caller),
+    secretNames: [],
+  },
+];
 const startOnce = async (): Promise<void> => {
   const worker = takeWorker(limits.memoryBytes);
   await worker.ready;
-  const result = await new Session({ packages: loaded, limits, wallDeadline: performance.now() + 10_000, clean: (t: string) => t, signal: undefined }).run(worker, trivial);
+  const result = await new Session({
+    packages: loaded,
+    limits,
+    wallDeadline: performance.now() + 10_000,
+    clean: (t: string) => t,
+    signal: undefined,
+  }).run(worker, trivial);
   if (!result.ok) throw new Error(`the trivial program failed: ${result.error?.message}`);
 };
 await timeEachAsync(5, startOnce);
@@ -105,8 +141,11 @@ const workerStartMs = median(
 
 // Per-call overhead: the same N calls from inside the sandbox and directly through the client.
 const calls = 200;
-const loop = `for (let i = 0; i < ${calls}; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" + i });\nreturn 0;`;
-const client = (sheets["createCloudSheetsClient"] as (o: unknown) => { getSpreadsheet(input: unknown): Promise<unknown> })(caller);
+const loop =
+  `for (let i = 0; i < ${calls}; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" + i });\n` + "return 0;";
+const client = (
+  sheets["createCloudSheetsClient"] as (o: unknown) => { getSpreadsheet(input: unknown): Promise<unknown> }
+)(caller);
 const inSandbox = async (): Promise<void> => {
   const result = await runCode(loop, { packages, caller, limits: { toolCalls: calls } });
   if (!result.ok) throw new Error(`the call loop failed: ${result.error?.message}`);
@@ -124,4 +163,18 @@ const perCallOverheadUs = ((sandboxMs - emptyMs - directMs) / calls) * 1000;
 
 // What a model reads in code mode: the declarations runCode checks programs against.
 const declarations = (code["codeDeclarations"] as (packages: unknown[]) => string)(packages);
-process.stdout.write(`${JSON.stringify({ declarations, coldCheckMs, checkMs, sandboxStartMs, workerStartMs, calls, sandboxMs, directMs, emptyRunMs: emptyMs, perCallOverheadUs })}\n`, () => process.exit(0));
+process.stdout.write(
+  JSON.stringify({
+    declarations,
+    coldCheckMs,
+    checkMs,
+    sandboxStartMs,
+    workerStartMs,
+    calls,
+    sandboxMs,
+    directMs,
+    emptyRunMs: emptyMs,
+    perCallOverheadUs,
+  }) + "\n",
+  () => process.exit(0),
+);

@@ -16,4 +16,6 @@ for (const file of result.files) {
   bytes += Buffer.byteLength(file.text);
 }
 const tools = result.runs.reduce((n, run) => n + run.tools, 0);
-process.stdout.write(JSON.stringify({ pipelineMs: performance.now() - start, tools, files: result.files.length, bytes }));
+process.stdout.write(
+  JSON.stringify({ pipelineMs: performance.now() - start, tools, files: result.files.length, bytes }),
+);

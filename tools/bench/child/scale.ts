@@ -6,7 +6,8 @@
 import { loadPipelineCatalog, packageVersions, serverRuns } from "../../../generators/src/pipeline/run.ts";
 
 const [root, warmupRoot, runsArg] = process.argv.slice(2);
-if (root === undefined || warmupRoot === undefined || runsArg === undefined) throw new Error("usage: scale.ts <root> <warmup-root> <runs>");
+if (root === undefined || warmupRoot === undefined || runsArg === undefined)
+  throw new Error("usage: scale.ts <root> <warmup-root> <runs>");
 
 function generate(from: string) {
   const start = performance.now();
@@ -27,4 +28,6 @@ function generate(from: string) {
 for (let i = 0; i < 2; i++) generate(warmupRoot);
 const runs = Array.from({ length: Number(runsArg) }, () => generate(root));
 const last = runs.at(-1)!;
-process.stdout.write(JSON.stringify({ tools: last.tools, files: last.files, bytes: last.bytes, runsMs: runs.map((r) => r.milliseconds) }));
+process.stdout.write(
+  JSON.stringify({ tools: last.tools, files: last.files, bytes: last.bytes, runsMs: runs.map((r) => r.milliseconds) }),
+);

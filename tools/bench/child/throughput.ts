@@ -8,7 +8,13 @@ import { pathToFileURL } from "node:url";
 import { median } from "../measure.ts";
 import { ajvStandalone } from "../peer-ajv.ts";
 import { typiaDir, typiaGaps } from "../peer-typia.ts";
-import { contenderNames, serverAjv, toolContenders, type Contender, type ServerPeers } from "../validator-contenders.ts";
+import {
+  contenderNames,
+  serverAjv,
+  toolContenders,
+  type Contender,
+  type ServerPeers,
+} from "../validator-contenders.ts";
 import { toolInputs } from "../validator-inputs.ts";
 import type { ToolRow } from "../validators.ts";
 
@@ -28,7 +34,13 @@ type Loop = (run: (input: unknown) => unknown, inputs: readonly unknown[], n: nu
  * happened to run next.
  */
 const newLoop = (): Loop =>
-  new Function("run", "inputs", "n", "let sink = 0;\nfor (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;\nreturn sink;") as Loop;
+  new Function(
+    "run",
+    "inputs",
+    "n",
+    "let sink = 0;\nfor (let i = 0; i < n; i++) if (run(inputs[i % inputs.length]) === undefined) sink++;\nreturn " +
+      "sink;",
+  ) as Loop;
 
 /** Calls per batch so one batch lasts about batchMs, cycling through the inputs. */
 function calibrate(loop: Loop, run: (input: unknown) => unknown, inputs: readonly unknown[]): number {
@@ -40,10 +52,15 @@ function calibrate(loop: Loop, run: (input: unknown) => unknown, inputs: readonl
   }
 }
 
-function throughput(contenders: Readonly<Record<string, Contender>>, inputs: readonly unknown[]): Record<string, number> {
+function throughput(
+  contenders: Readonly<Record<string, Contender>>,
+  inputs: readonly unknown[],
+): Record<string, number> {
   const names = Object.keys(contenders);
   const loops = Object.fromEntries(names.map((name) => [name, newLoop()]));
-  const iterations = Object.fromEntries(names.map((name) => [name, calibrate(loops[name]!, contenders[name]!.run, inputs)]));
+  const iterations = Object.fromEntries(
+    names.map((name) => [name, calibrate(loops[name]!, contenders[name]!.run, inputs)]),
+  );
   const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   let sink = 0; // every result is inspected, so no call can be optimised away
   for (let batch = 0; batch < warmupBatches + measuredBatches; batch++) {
@@ -59,7 +76,9 @@ function throughput(contenders: Readonly<Record<string, Contender>>, inputs: rea
   return Object.fromEntries(names.map((name) => [name, Math.round(median(samples[name]!))]));
 }
 
-const manifest = JSON.parse(readFileSync(join(root, "packages", slug, "manifest.json"), "utf8")) as { tools: { name: string; fullName: string; inputSchema: Record<string, unknown> }[] };
+const manifest = JSON.parse(readFileSync(join(root, "packages", slug, "manifest.json"), "utf8")) as {
+  tools: { name: string; fullName: string; inputSchema: Record<string, unknown> }[];
+};
 const typia = (await import(pathToFileURL(join(typiaDir, "out", `${slug}.ts`)).href)) as ServerPeers["typia"];
 const peers: ServerPeers = {
   pkg: (await import(`@toolcat/${slug}`)) as Record<string, unknown>,
@@ -81,12 +100,18 @@ const rows: ToolRow[] = manifest.tools.map((tool) => {
   for (const name of contenderNames) {
     const contender = all[name];
     if (contender === undefined) continue;
-    const wrong = [...inputs.valid.filter((input) => !contender.verdict(input).ok), ...inputs.invalid.filter((input) => contender.verdict(input).ok)];
+    const wrong = [
+      ...inputs.valid.filter((input) => !contender.verdict(input).ok),
+      ...inputs.invalid.filter((input) => contender.verdict(input).ok),
+    ];
     if (wrong.length === 0) agreeing[name] = contender;
-    else if (name === "toolcat") throw new Error(`${tool.fullName}: the generated validator disagrees with Ajv on ${JSON.stringify(wrong[0])}`);
+    else if (name === "toolcat")
+      throw new Error(`${tool.fullName}: the generated validator disagrees with Ajv on ${JSON.stringify(wrong[0])}`);
     else disagreeing.push(name);
   }
-  const issues = Object.fromEntries(Object.entries(agreeing).map(([name, c]) => [name, inputs.invalid.map((input) => c.verdict(input).issues ?? -1)]));
+  const issues = Object.fromEntries(
+    Object.entries(agreeing).map(([name, c]) => [name, inputs.invalid.map((input) => c.verdict(input).issues ?? -1)]),
+  );
   return {
     tool: tool.fullName,
     inputs: { valid: inputs.valid.length, invalid: inputs.invalid.length },

@@ -29,19 +29,27 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("runGenerate", () => {
-  it("counts every task of a large run, as ran or from the cache, with its hash", () => {
-    const fill = runGenerate(root);
-    expect([fill.tasks.length, fill.executed, fill.cached]).toEqual([projects, projects, 0]);
-    const warm = runGenerate(root);
-    expect([warm.tasks.length, warm.executed, warm.cached]).toEqual([projects, 0, projects]);
-    const hashes = (run: typeof fill) => new Map(run.tasks.map((task) => [task.project, task.hash]));
-    expect(hashes(warm)).toEqual(hashes(fill));
-  }, timeout);
+  it(
+    "counts every task of a large run, as ran or from the cache, with its hash",
+    () => {
+      const fill = runGenerate(root);
+      expect([fill.tasks.length, fill.executed, fill.cached]).toEqual([projects, projects, 0]);
+      const warm = runGenerate(root);
+      expect([warm.tasks.length, warm.executed, warm.cached]).toEqual([projects, 0, projects]);
+      const hashes = (run: typeof fill) => new Map(run.tasks.map((task) => [task.project, task.hash]));
+      expect(hashes(warm)).toEqual(hashes(fill));
+    },
+    timeout,
+  );
 
-  it("names the tasks whose inputs changed as the ones that ran", () => {
-    writeFileSync(join(root, "p7/input.txt"), "second\n");
-    const run = runGenerate(root);
-    expect(run.executedProjects).toEqual(["p7"]);
-    expect(run.cached).toBe(projects - 1);
-  }, timeout);
+  it(
+    "names the tasks whose inputs changed as the ones that ran",
+    () => {
+      writeFileSync(join(root, "p7/input.txt"), "second\n");
+      const run = runGenerate(root);
+      expect(run.executedProjects).toEqual(["p7"]);
+      expect(run.cached).toBe(projects - 1);
+    },
+    timeout,
+  );
 });

@@ -35,8 +35,20 @@ describe("ranking metrics", () => {
 
 describe.each(["tuning", "heldOut"] as const)("the %s query set", (set) => {
   const queries = readQuerySet(set);
-  const tools = ["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"].flatMap(
-    (slug) => (JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as { tools: { fullName: string }[] }).tools.map((t) => t.fullName),
+  const tools = [
+    "cloud-contacts",
+    "cloud-sheets",
+    "creator-api",
+    "crm-events-api",
+    "engine-api",
+    "recruit-api",
+    "sigma-api",
+  ].flatMap((slug) =>
+    (
+      JSON.parse(readFileSync(join(workspaceRoot, "packages", slug, "manifest.json"), "utf8")) as {
+        tools: { fullName: string }[];
+      }
+    ).tools.map((t) => t.fullName),
   );
 
   it("asks for every tool at least once, and only for tools that exist", () => {
@@ -49,7 +61,9 @@ describe.each(["tuning", "heldOut"] as const)("the %s query set", (set) => {
   it("has no query twice, and kinds only from the four (held-out)", () => {
     expect(new Set(queries.map((q) => q.query.toLowerCase())).size).toBe(queries.length);
     const kinds = new Set(queries.map((q) => q.kind));
-    expect([...kinds].sort()).toEqual(set === "tuning" ? [undefined] : ["keyword", "near-neighbour", "paraphrase", "task"]);
+    expect([...kinds].sort()).toEqual(
+      set === "tuning" ? [undefined] : ["keyword", "near-neighbour", "paraphrase", "task"],
+    );
   });
 });
 
@@ -81,7 +95,9 @@ describe("search report rows", () => {
   const row = (measure: string) => rows.find((r) => r[1].startsWith(measure));
 
   it("puts both sets side by side for every contender, targets checked on the held-out set", () => {
-    expect(row("chosen: whole catalog")?.[2]).toBe("tuning R@5 0.500, nDCG@10 0.426; held-out R@5 0.500, nDCG@10 0.426");
+    expect(row("chosen: whole catalog")?.[2]).toBe(
+      "tuning R@5 0.500, nDCG@10 0.426; held-out R@5 0.500, nDCG@10 0.426",
+    );
     expect(row("chosen: whole catalog")?.[6]).toBe(mark(false));
     expect(row("alternative: whole catalog")?.[5]).toBe("");
   });

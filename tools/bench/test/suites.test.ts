@@ -5,7 +5,10 @@ import { projectNames } from "../suites.ts";
 describe("projectNames", () => {
   it.each([
     [[], []],
-    [[{ test: { name: "a" } }, { test: { name: "b" } }], ["a", "b"]],
+    [
+      [{ test: { name: "a" } }, { test: { name: "b" } }],
+      ["a", "b"],
+    ],
     // A glob, an unnamed inline project or a non-object names no suite the bench could run by name.
     [["packages/*", { test: {} }, null, 3, { test: { name: 4 } }, { test: { name: "c" } }], ["c"]],
   ])("%j → %j", (projects, expected) => {
@@ -13,6 +16,16 @@ describe("projectNames", () => {
   });
 
   it("finds every suite of vitest.config.ts", () => {
-    expect(projectNames(config.test?.projects ?? [])).toEqual(["generators", "runtime", "mcp", "mcp-memory", "code", "tools", "contract", "frameworks", "e2e"]);
+    expect(projectNames(config.test?.projects ?? [])).toEqual([
+      "generators",
+      "runtime",
+      "mcp",
+      "mcp-memory",
+      "code",
+      "tools",
+      "contract",
+      "frameworks",
+      "e2e",
+    ]);
   });
 });

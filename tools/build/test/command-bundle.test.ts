@@ -16,7 +16,9 @@ describe("commandSpec", () => {
   });
 
   it("returns the command when each inlined package is a devDependency only", () => {
-    expect(commandSpec({ devDependencies: { sdk: "1" }, peerDependencies: { sdk: "1" }, toolcatCommand: command })).toEqual(command);
+    expect(
+      commandSpec({ devDependencies: { sdk: "1" }, peerDependencies: { sdk: "1" }, toolcatCommand: command }),
+    ).toEqual(command);
   });
 
   it.each([
@@ -29,7 +31,9 @@ describe("commandSpec", () => {
   });
 
   it("rejects an inlined package that is also a dependency, which an install would carry twice", () => {
-    expect(() => commandSpec({ dependencies: { sdk: "1" }, devDependencies: { sdk: "1" }, toolcatCommand: command })).toThrow(/sdk, which is also in dependencies/);
+    expect(() =>
+      commandSpec({ dependencies: { sdk: "1" }, devDependencies: { sdk: "1" }, toolcatCommand: command }),
+    ).toThrow(/sdk, which is also in dependencies/);
   });
 
   it("rejects an inlined package the build would not have installed", () => {
@@ -52,12 +56,22 @@ describe("packageName", () => {
 describe("noticeText", () => {
   it("lists each package with its licence and fences each text with more backticks than it holds", () => {
     const text = noticeText("@x/cli", "dist/cli.js", [
-      { name: "a", version: "1.0.0", license: "MIT", texts: [{ file: "LICENSE", text: "Copyright A\n```\nnot a fence end" }] },
+      {
+        name: "a",
+        version: "1.0.0",
+        license: "MIT",
+        texts: [{ file: "LICENSE", text: "Copyright A\n```\nnot a fence end" }],
+      },
       { name: "b", version: "2.0.0", license: "Apache-2.0", texts: [], from: "2.1.0" },
     ]);
     expect(text).toContain("`dist/cli.js` includes the following packages");
-    expect(text).toContain("## a 1.0.0\n\nLicence: MIT\n\nLICENSE:\n\n````text\nCopyright A\n```\nnot a fence end\n````\n");
-    expect(text).toContain("## b 2.0.0\n\nLicence: Apache-2.0\n\n(Built into another package listed here; licence files read from b 2.1.0.)\n\nThe package ships no licence file.\n");
+    expect(text).toContain(
+      "## a 1.0.0\n\nLicence: MIT\n\nLICENSE:\n\n````text\nCopyright A\n```\nnot a fence end\n````\n",
+    );
+    expect(text).toContain(
+      "## b 2.0.0\n\nLicence: Apache-2.0\n\n(Built into another package listed here; licence files read from b " +
+        "2.1.0.)\n\nThe package ships no licence file.\n",
+    );
   });
 });
 
@@ -70,7 +84,10 @@ describe("reading what was inlined", () => {
   };
 
   it("names the packages esbuild read and those their builds inlined, with licence files", () => {
-    write("node_modules/@scope/sdk/package.json", JSON.stringify({ name: "@scope/sdk", version: "2.4.0", license: "Apache-2.0" }));
+    write(
+      "node_modules/@scope/sdk/package.json",
+      JSON.stringify({ name: "@scope/sdk", version: "2.4.0", license: "Apache-2.0" }),
+    );
     write("node_modules/@scope/sdk/LICENSE", "Apache text");
     write("node_modules/@scope/sdk/NOTICE", "Notice text");
     write("node_modules/zod/package.json", JSON.stringify({ name: "zod", version: "4.0.0", license: "MIT" }));
@@ -79,7 +96,12 @@ describe("reading what was inlined", () => {
     write("node_modules/ajv/package.json", JSON.stringify({ name: "ajv", version: "8.20.0", license: "MIT" }));
     write("node_modules/ajv/LICENSE", "ajv text");
     const metafile = {
-      inputs: { "node_modules/@scope/sdk/dist/a.mjs": {}, "node_modules/@scope/sdk/dist/b.mjs": {}, "node_modules/zod/v4/index.js": {}, "src/main.ts": {} },
+      inputs: {
+        "node_modules/@scope/sdk/dist/a.mjs": {},
+        "node_modules/@scope/sdk/dist/b.mjs": {},
+        "node_modules/zod/v4/index.js": {},
+        "src/main.ts": {},
+      },
       outputs: {},
     };
     const sources = [
@@ -100,16 +122,30 @@ describe("reading what was inlined", () => {
           { file: "NOTICE", text: "Notice text" },
         ],
       },
-      { name: "ajv", version: "8.18.0", license: "MIT", texts: [{ file: "LICENSE", text: "ajv text" }], from: "8.20.0" },
+      {
+        name: "ajv",
+        version: "8.18.0",
+        license: "MIT",
+        texts: [{ file: "LICENSE", text: "ajv text" }],
+        from: "8.20.0",
+      },
       { name: "ajv-formats", version: "3.0.1", license: "not stated", texts: [] },
       { name: "zod", version: "4.0.0", license: "MIT", texts: [{ file: "LICENSE.md", text: "MIT text" }] },
     ]);
   });
 
   it("keeps the text of the package's own sources in the map and drops the rest, keeping every name", () => {
-    const map = { version: 3, sources: ["../src/main.ts", "../../node_modules/zod/v4/core.js", "../src/b.ts"], sourcesContent: ["own", "third party", "b"], mappings: "" };
+    const map = {
+      version: 3,
+      sources: ["../src/main.ts", "../../node_modules/zod/v4/core.js", "../src/b.ts"],
+      sourcesContent: ["own", "third party", "b"],
+      mappings: "",
+    };
     write("dist/cli.js.map", JSON.stringify(map));
     expect(trimThirdPartySources(join(scratch, "dist/cli.js.map"))).toEqual(map.sources);
-    expect(JSON.parse(readFileSync(join(scratch, "dist/cli.js.map"), "utf8"))).toEqual({ ...map, sourcesContent: ["own", null, "b"] });
+    expect(JSON.parse(readFileSync(join(scratch, "dist/cli.js.map"), "utf8"))).toEqual({
+      ...map,
+      sourcesContent: ["own", null, "b"],
+    });
   });
 });

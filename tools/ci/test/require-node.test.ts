@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import { workspaceRoot } from "../../../test/support/packages.ts";
 import { nodeProblem } from "../require-node.js";
 
-const rootPackage = JSON.parse(readFileSync(join(workspaceRoot, "package.json"), "utf8")) as { engines: { node: string }; scripts: Record<string, string> };
+const rootPackage = JSON.parse(readFileSync(join(workspaceRoot, "package.json"), "utf8")) as {
+  engines: { node: string };
+  scripts: Record<string, string>;
+};
 
 describe("nodeProblem", () => {
   it.each([
@@ -31,7 +34,8 @@ describe("nodeProblem", () => {
   });
 
   it("names a range it cannot read instead of admitting every Node", () => {
-    for (const range of ["^22.13.0", ">=22", "22.x", ""]) expect(nodeProblem(range, "v26.12.1")).toContain("engines.node");
+    for (const range of ["^22.13.0", ">=22", "22.x", ""])
+      expect(nodeProblem(range, "v26.12.1")).toContain("engines.node");
   });
 });
 
@@ -41,7 +45,8 @@ describe("the workspace", () => {
   });
 
   it("checks the Node before the README's commands and CI's", () => {
-    for (const script of ["test", "generate", "lint", "check:drift", "bench"]) expect(rootPackage.scripts[`pre${script}`], script).toBe("node tools/ci/require-node.js");
+    for (const script of ["test", "generate", "lint", "check:drift", "bench"])
+      expect(rootPackage.scripts[`pre${script}`], script).toBe("node tools/ci/require-node.js");
   });
 
   it("makes npm ci refuse a Node outside engines (engine-strict)", () => {

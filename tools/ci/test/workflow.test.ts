@@ -34,24 +34,30 @@ describe("ci.yml", () => {
     expect(job?.steps.filter((step) => step.run !== undefined).map((step) => step.run)).toEqual([".ci/run"]);
   });
 
-  it(".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node 26, then the Node 22/24 matrix", () => {
-    const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8").split("\n").filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
-    expect(commands).toEqual([
-      'node26="$(dirname "$(tools/ci/node-bin 26)")"',
-      'on26() { PATH="$node26:$PATH" "$@"; }',
-      "tools/ci/chromium",
-      "on26 npm ci --no-audit --no-fund",
-      "if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then",
-      '  as_root=(); [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)',
-      '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
-      '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy',
-      "fi",
-      "on26 npm run check:drift",
-      "on26 npm test",
-      "tools/ci/node-matrix",
-      "on26 npm run release:check",
-    ]);
-  });
+  it(
+    ".ci/run installs Chromium and HAProxy when missing, runs install, drift, tests and package checks on Node " +
+      "26, then the Node 22/24 matrix",
+    () => {
+      const commands = readFileSync(join(workspaceRoot, ".ci/run"), "utf8")
+        .split("\n")
+        .filter((line) => line !== "" && !/^(#|set |cd |export |echo )/.test(line));
+      expect(commands).toEqual([
+        'node26="$(dirname "$(tools/ci/node-bin 26)")"',
+        'on26() { PATH="$node26:$PATH" "$@"; }',
+        "tools/ci/chromium",
+        "on26 npm ci --no-audit --no-fund",
+        "if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then",
+        '  as_root=(); [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)',
+        '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
+        '  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy',
+        "fi",
+        "on26 npm run check:drift",
+        "on26 npm test",
+        "tools/ci/node-matrix",
+        "on26 npm run release:check",
+      ]);
+    },
+  );
 });
 
 describe("tools/ci/node-bin", () => {

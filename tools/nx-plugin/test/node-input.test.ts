@@ -14,17 +14,32 @@ interface Target {
 
 /** The explicitly declared projects' targets: project.json, or a package.json `nx` field. */
 const declared: Record<string, Record<string, Target>> = Object.fromEntries(
-  ["generators/package.json", "packages/runtime/package.json", "packages/mcp/package.json", "packages/code/package.json", "tools/project.json", "test/project.json"].map(
-    (file) => {
-      const json = JSON.parse(readFileSync(join(workspaceRoot, file), "utf8")) as { targets?: Record<string, Target>; nx?: { targets: Record<string, Target> } };
-      return [file, json.targets ?? json.nx?.targets ?? {}];
-    },
-  ),
+  [
+    "generators/package.json",
+    "packages/runtime/package.json",
+    "packages/mcp/package.json",
+    "packages/code/package.json",
+    "tools/project.json",
+    "test/project.json",
+  ].map((file) => {
+    const json = JSON.parse(readFileSync(join(workspaceRoot, file), "utf8")) as {
+      targets?: Record<string, Target>;
+      nx?: { targets: Record<string, Target> };
+    };
+    return [file, json.targets ?? json.nx?.targets ?? {}];
+  }),
 );
 
 it("every cached test target has the Node version as an input", () => {
   const cachedTests = Object.entries(declared).filter(([, targets]) => targets["test"]?.cache === true);
-  expect(cachedTests.map(([file]) => file).sort()).toEqual(["generators/package.json", "packages/code/package.json", "packages/mcp/package.json", "packages/runtime/package.json", "test/project.json", "tools/project.json"]);
+  expect(cachedTests.map(([file]) => file).sort()).toEqual([
+    "generators/package.json",
+    "packages/code/package.json",
+    "packages/mcp/package.json",
+    "packages/runtime/package.json",
+    "test/project.json",
+    "tools/project.json",
+  ]);
   for (const [file, targets] of cachedTests) expect(targets["test"]?.inputs, file).toContainEqual(nodeVersion);
   expect(targetsFor("orders-api").test?.inputs).toContainEqual(nodeVersion);
 });
@@ -36,5 +51,7 @@ it("the e2e suite is cached on the whole workspace, less what no e2e test reads"
   const inputs = declared["test/project.json"]?.["test"]?.inputs;
   expect(inputs).toContainEqual({ runtime: "npm --version" });
   expect(inputs).toContain("{workspaceRoot}/**/*");
-  expect(inputs?.filter((input) => typeof input === "string" && input.startsWith("!"))).toEqual(["!{workspaceRoot}/bench/**/*"]);
+  expect(inputs?.filter((input) => typeof input === "string" && input.startsWith("!"))).toEqual([
+    "!{workspaceRoot}/bench/**/*",
+  ]);
 });

@@ -5,7 +5,11 @@ import { packageOutputs } from "../../../generators/src/emit/registry.ts";
 import { generateOutputs } from "../src/index.js";
 
 it("declares exactly the paths the emitter registry writes as generate outputs", () => {
-  expect([...generateOutputs].sort()).toEqual(packageOutputs().map((path) => `{projectRoot}/${path}`).sort());
+  expect([...generateOutputs].sort()).toEqual(
+    packageOutputs()
+      .map((path) => `{projectRoot}/${path}`)
+      .sort(),
+  );
 });
 
 it("makes a server's spec and its captured request body schemas inputs of its generate target", async () => {

@@ -12,7 +12,8 @@ const results = document.querySelector<HTMLOListElement>("#results")!;
 function hitItem(hit: SiteHit): HTMLLIElement {
   const item = document.createElement("li");
   const link = document.createElement("a");
-  link.href = `servers/${encodeURIComponent(hit.slug)}/index.html#${encodeURIComponent(hit.name.slice(hit.name.indexOf(".") + 1))}`;
+  const anchor = encodeURIComponent(hit.name.slice(hit.name.indexOf(".") + 1));
+  link.href = `servers/${encodeURIComponent(hit.slug)}/index.html#${anchor}`;
   link.textContent = hit.title;
   const name = document.createElement("code");
   name.textContent = hit.name;

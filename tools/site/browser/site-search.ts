@@ -23,13 +23,17 @@ const asPackage = (data: ToolSearchData) => ({ toolSearchIndex: { server: data.s
 
 export function createSiteSearch(site: SiteSearchData): SiteSearch {
   const slugOf = new Map(site.servers.map(({ slug, data }) => [data.server, slug]));
-  const searches = new Map<string | undefined, ToolSearch>([[undefined, createToolSearch(site.servers.map(({ data }) => asPackage(data)))]]);
+  const searches = new Map<string | undefined, ToolSearch>([
+    [undefined, createToolSearch(site.servers.map(({ data }) => asPackage(data)))],
+  ]);
   for (const { slug, data } of site.servers) searches.set(slug, createToolSearch([asPackage(data)]));
   return {
     slugs: site.servers.map(({ slug }) => slug),
     search(query, slug) {
       const search = searches.get(slug) ?? searches.get(undefined)!;
-      return search.search(query).map((hit) => ({ ...hit, slug: slugOf.get(hit.name.slice(0, hit.name.indexOf("."))) ?? "" }));
+      return search
+        .search(query)
+        .map((hit) => ({ ...hit, slug: slugOf.get(hit.name.slice(0, hit.name.indexOf("."))) ?? "" }));
     },
   };
 }

@@ -14,7 +14,18 @@ import { siteFiles } from "../site.ts";
 // Building reads every package and bundles the search script: seconds on a loaded machine, past the 10 s hook default.
 const buildTimeout = 60_000;
 
-const fixture = join(import.meta.dirname, "..", "..", "..", "generators", "test", "fixtures", "expected", "packages", "hostile-api");
+const fixture = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "..",
+  "generators",
+  "test",
+  "fixtures",
+  "expected",
+  "packages",
+  "hostile-api",
+);
 const everything = hostileFragments.join(" ");
 
 /** The fixture with hostile text in the fields it leaves empty too. */
@@ -24,7 +35,12 @@ function harden(server: SiteServer): SiteServer {
     ...manifest,
     catalog: `${manifest.catalog} ${everything}`,
     documentation: { ...manifest.documentation, notes: hostileFragments, limits: [everything] },
-    tools: manifest.tools.map((tool, i) => ({ ...tool, group: hostileFragments[i % hostileFragments.length]!, judgments: hostileFragments, notes: [everything] })),
+    tools: manifest.tools.map((tool, i) => ({
+      ...tool,
+      group: hostileFragments[i % hostileFragments.length]!,
+      judgments: hostileFragments,
+      notes: [everything],
+    })),
   };
   return { ...server, manifest: hostile };
 }
@@ -37,7 +53,10 @@ const packagesDir = mkdtempSync(join(tmpdir(), "toolcat-site-hostile-"));
 afterAll(() => rmSync(packagesDir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  cpSync(fixture, join(packagesDir, "hostile-api"), { recursive: true, filter: (path) => !path.endsWith("tsconfig.json") });
+  cpSync(fixture, join(packagesDir, "hostile-api"), {
+    recursive: true,
+    filter: (path) => !path.endsWith("tsconfig.json"),
+  });
   const servers = (await readCatalog(packagesDir)).map(harden);
   expect(servers.map((s) => s.slug)).toEqual(["hostile-api"]);
   files = await siteFiles(servers);
@@ -49,9 +68,11 @@ describe("hostile spec text on the site", () => {
     expect(html.length).toBeGreaterThan(2);
     for (const [path, page] of html) {
       expect(page.match(/<script\b/g)?.length ?? 0, path).toBe(path === "search.html" ? 1 : 0);
-      for (const raw of ["<img", "<b>", "<!-- x", "</script><script>", "onerror=alert"]) expect(page, path).not.toContain(raw);
+      for (const raw of ["<img", "<b>", "<!-- x", "</script><script>", "onerror=alert"])
+        expect(page, path).not.toContain(raw);
       // Every tag's attributes are the templates' own: no event handler, no unquoted value.
-      for (const tag of page.match(/<[a-z][^>]*>/g) ?? []) expect(tag, path).toMatch(/^<[a-z0-9]+(?: [a-z-]+(?:="[^"<>`]*")?)*>$/);
+      for (const tag of page.match(/<[a-z][^>]*>/g) ?? [])
+        expect(tag, path).toMatch(/^<[a-z0-9]+(?: [a-z-]+(?:="[^"<>`]*")?)*>$/);
     }
     const server = files.get("servers/hostile-api/index.html")!;
     expect(server).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -63,7 +84,8 @@ describe("hostile spec text on the site", () => {
     for (const [path, page] of markdown) {
       expect(page, path).not.toMatch(/<(script|img|b)\b/);
       expect(page, path).not.toMatch(/(?<!\\)\]\(javascript:/);
-      for (const line of page.split("\n")) expect(line, path).not.toMatch(/^(# heading|> quote|\+ item|1\. item|===|\|---\|)/);
+      for (const line of page.split("\n"))
+        expect(line, path).not.toMatch(/^(# heading|> quote|\+ item|1\. item|===|\|---\|)/);
     }
     const twin = files.get("servers/hostile-api/index.html.md")!;
     // Each fence closes only where the site closes it: as many closing fences as opening ones.

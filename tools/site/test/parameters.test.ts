@@ -24,7 +24,10 @@ describe("constraints", () => {
     [{ type: "string", enum: ["asc", "desc"] }, ['one of "asc", "desc"']],
     [{ type: "string", pattern: "^[A-Z]+$", format: "date" }, ["matches ^[A-Z]+$", "format date"]],
     [{ type: "string", contentMediaType: "application/json" }, ["text holding application/json"]],
-    [{ type: "object", minProperties: 1, maxProperties: 1 }, ["at least this many keys: 1", "at most this many keys: 1"]],
+    [
+      { type: "object", minProperties: 1, maxProperties: 1 },
+      ["at least this many keys: 1", "at most this many keys: 1"],
+    ],
     [{ type: "object", properties: { a: {}, b: {} }, additionalProperties: false }, ["keys: a, b", "no other keys"]],
     [{ type: "object", propertyNames: { pattern: "^x" } }, ["every key matches ^x"]],
     [{ type: "array", items: { type: "string", maxLength: 3 } }, ["each item: at most this many characters: 3"]],
@@ -53,12 +56,20 @@ describe("parameterRows", () => {
     const rows = parameterRows(
       tool({
         type: "object",
-        properties: { mode: { type: "string", enum: ["get_request_schema", "execute"] }, request_body: { description: "JSON text." } },
+        properties: {
+          mode: { type: "string", enum: ["get_request_schema", "execute"] },
+          request_body: { description: "JSON text." },
+        },
         required: ["mode"],
         if: { properties: { mode: { enum: ["get_request_schema"] } }, required: ["mode"] },
         else: {
           properties: { request_body: { type: "string", contentMediaType: "application/json" } },
-          allOf: [{ if: { properties: { mode: { const: "execute" } }, required: ["mode"] }, then: { required: ["request_body"] } }],
+          allOf: [
+            {
+              if: { properties: { mode: { const: "execute" } }, required: ["mode"] },
+              then: { required: ["request_body"] },
+            },
+          ],
         },
       }),
     );

@@ -9,11 +9,14 @@ import { createToolSearch, type ToolSearchHit, type ToolSearchIndex } from "@too
 import { readCatalog, type SiteServer } from "../catalog.ts";
 import { createSiteSearch, type SiteSearch } from "../browser/site-search.ts";
 
-// Reading every package's search data, and 362 queries over it twice: seconds on a loaded machine, past Vitest's 10 s defaults.
+// Reading every package's search data, and 362 queries over it twice: seconds on a loaded machine, past Vitest's 10 s
+// defaults.
 const buildTimeout = 60_000;
 
 const root = join(import.meta.dirname, "..", "..", "..");
-const queries = Object.entries(JSON.parse(readFileSync(join(root, "tools", "bench", "search-queries.json"), "utf8")) as Record<string, string>);
+const queries = Object.entries(
+  JSON.parse(readFileSync(join(root, "tools", "bench", "search-queries.json"), "utf8")) as Record<string, string>,
+);
 
 interface PackageSearch {
   readonly toolSearchIndex: ToolSearchIndex;
@@ -30,7 +33,10 @@ beforeAll(async () => {
   servers = await readCatalog(join(root, "packages"));
   site = createSiteSearch({ servers: servers.map(({ slug, search }) => ({ slug, data: search })) });
   for (const { slug, manifest } of servers) {
-    packages.set(manifest.server.name, (await import(pathToFileURL(join(root, "packages", slug, "src", "search.ts")).href)) as PackageSearch);
+    packages.set(
+      manifest.server.name,
+      (await import(pathToFileURL(join(root, "packages", slug, "src", "search.ts")).href)) as PackageSearch,
+    );
   }
 }, buildTimeout);
 
@@ -39,18 +45,26 @@ describe("site search", () => {
     expect(queries.length).toBeGreaterThan(300);
   });
 
-  it("ranks each query over one package as that package's searchTools does", () => {
-    for (const [query, expected] of queries) {
-      const server = expected.slice(0, expected.indexOf("."));
-      const { slug } = servers.find((s) => s.manifest.server.name === server)!;
-      expect(top5(site.search(query, slug)), query).toEqual(top5(packages.get(server)!.searchTools(query)));
-    }
-  }, buildTimeout);
+  it(
+    "ranks each query over one package as that package's searchTools does",
+    () => {
+      for (const [query, expected] of queries) {
+        const server = expected.slice(0, expected.indexOf("."));
+        const { slug } = servers.find((s) => s.manifest.server.name === server)!;
+        expect(top5(site.search(query, slug)), query).toEqual(top5(packages.get(server)!.searchTools(query)));
+      }
+    },
+    buildTimeout,
+  );
 
-  it("ranks each query over the catalog as createToolSearch over every package does", () => {
-    const catalog = createToolSearch([...packages.values()]);
-    for (const [query] of queries) expect(top5(site.search(query)), query).toEqual(top5(catalog.search(query)));
-  }, buildTimeout);
+  it(
+    "ranks each query over the catalog as createToolSearch over every package does",
+    () => {
+      const catalog = createToolSearch([...packages.values()]);
+      for (const [query] of queries) expect(top5(site.search(query)), query).toEqual(top5(catalog.search(query)));
+    },
+    buildTimeout,
+  );
 
   it("links each hit to its server's page", () => {
     const hit = site.search("add a note to a cell")[0]!;

@@ -62,15 +62,23 @@ describe("catalog site", () => {
       expect(blocks[1], path).toMatch(/^> \S/);
       const sections = blocks.slice(2).filter((block) => block.startsWith("## "));
       expect(sections.length, path).toBeGreaterThanOrEqual(1);
-      const lists = blocks.slice(blocks.findIndex((block) => block.startsWith("## "))).filter((block) => !block.startsWith("## "));
-      for (const list of lists) for (const line of list.split("\n")) expect(line, path).toMatch(/^- \[[^\]]+\]\([^)\s]+\)(: .+)?$/);
+      const lists = blocks
+        .slice(blocks.findIndex((block) => block.startsWith("## ")))
+        .filter((block) => !block.startsWith("## "));
+      for (const list of lists)
+        for (const line of list.split("\n")) expect(line, path).toMatch(/^- \[[^\]]+\]\([^)\s]+\)(: .+)?$/);
     }
   });
 
   it("marks toolcat's readings apart from the catalog's words", () => {
     const sheets = file("servers/cloud-sheets/index.html");
-    const reading = servers.find(({ slug }) => slug === "cloud-sheets")!.manifest.tools.find((tool) => tool.name === "GetSpreadsheet")!.judgments[0]!;
-    const section = sheets.slice(sheets.indexOf('id="GetSpreadsheet"'), sheets.indexOf("</section>", sheets.indexOf('id="GetSpreadsheet"')));
+    const reading = servers
+      .find(({ slug }) => slug === "cloud-sheets")!
+      .manifest.tools.find((tool) => tool.name === "GetSpreadsheet")!.judgments[0]!;
+    const section = sheets.slice(
+      sheets.indexOf('id="GetSpreadsheet"'),
+      sheets.indexOf("</section>", sheets.indexOf('id="GetSpreadsheet"')),
+    );
     expect(section).toContain(`<aside class="judgment" aria-label="toolcat's readings">`);
     expect(section.slice(section.indexOf('<aside class="judgment"'))).toContain(reading.slice(0, 40));
   });

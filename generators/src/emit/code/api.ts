@@ -15,7 +15,9 @@ import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } f
 import { typeCode } from "../typescript/types.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
-/** The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code. */
+/**
+ * The code-mode record of a package (its declarations file and each namespace function's tool), read by @toolcat/code.
+ */
 const codeApiExportName = codeModule.codeApi;
 
 /** The declarations file, relative to the package directory. */
@@ -32,21 +34,28 @@ export const codeApiEmitter: Emitter = {
 /** src/code.ts: the namespace, the declarations file beside the package, and each function's full tool name. */
 function recordFile(context: EmitContext): GeneratedFile {
   const { server } = context;
-  const functions = server.tools.map((tool) => [propertyKey(toolNames(context.names, tool.name).method), stringLiteral(tool.fullName)] as const);
+  const functions = server.tools.map(
+    (tool) => [propertyKey(toolNames(context.names, tool.name).method), stringLiteral(tool.fullName)] as const,
+  );
   const value = objectLiteral([
     ["namespace", stringLiteral(server.name)],
     // Resolved against this module, so it points into the package from src/ and from dist/ alike.
     ["declarations", pure(`new URL(${stringLiteral(`../${declarationsPath}`)}, import.meta.url)`)],
     ["functions", objectLiteral(functions).replace(/\n/g, "\n  ")],
   ]);
-  const doc = `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. Read by @toolcat/code.`;
-  return printTypeScript(server, `${packageDir(context)}/src/code.ts`, [exportConst({ doc, name: codeApiExportName, value: `${value} as const` })]);
+  const doc =
+    `Code mode: where \`${declarationsPath}\` is and the full tool name each \`${server.name}.<function>\` calls. ` +
+    "Read by @toolcat/code.";
+  return printTypeScript(server, `${packageDir(context)}/src/code.ts`, [
+    exportConst({ doc, name: codeApiExportName, value: `${value} as const` }),
+  ]);
 }
 
 function declarationsFile(context: EmitContext): GeneratedFile {
   const { server } = context;
   const modeText = server.tools.some((tool) => tool.modePattern) ? ` ${modePatternText(context)}` : "";
-  const doc = `${sentence(server.description)} Results are \`unknown\`: the catalog does not show their shape.${modeText}`;
+  const doc =
+    `${sentence(server.description)} Results are \`unknown\`: ` + `the catalog does not show their shape.${modeText}`;
   const lines = [
     headerLine(server),
     docComment(doc),
@@ -61,8 +70,9 @@ function declarationsFile(context: EmitContext): GeneratedFile {
 function modePatternText(context: EmitContext): string {
   const [otherMode = ""] = ignoringModes(context.toolMode);
   return (
-    `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` takes; ` +
-    `\`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` performs the operation.`
+    `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` ` +
+    `takes; \`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` ` +
+    "performs the operation."
   );
 }
 
@@ -78,9 +88,16 @@ function toolDeclaration(tool: Tool, context: EmitContext): string[] {
   if (parameters.length === 0 && !tool.modePattern) return [...doc, `${head}?: Record<string, never>${tail}`];
   const optional = parameters.every((p) => p.requirement !== "always") && !tool.modePattern ? "?" : "";
   // Mode-pattern tools: any other mode ignores the parameters, execute takes them (`~` required).
-  const otherModes = tool.modePattern ? `{ mode: ${ignoringModes(context.toolMode).map(stringLiteral).join(" | ")} } | ` : "";
+  const otherModes = tool.modePattern
+    ? `{ mode: ${ignoringModes(context.toolMode).map(stringLiteral).join(" | ")} } | `
+    : "";
   const modeMember = tool.modePattern ? [`mode: ${stringLiteral(executeValue)};`] : [];
-  const members = [...modeMember, ...parameters.flatMap((p) => member(p, tool.modePattern ? p.requirement === "optional" : p.requirement !== "always"))];
+  const members = [
+    ...modeMember,
+    ...parameters.flatMap((p) =>
+      member(p, tool.modePattern ? p.requirement === "optional" : p.requirement !== "always"),
+    ),
+  ];
   return [...doc, `${head}${optional}: ${otherModes}{`, ...members.map((line) => `  ${line}`), `}${tail}`];
 }
 
@@ -92,8 +109,15 @@ function toolText(tool: Tool): string {
 
 /** Behaviour hints the spec states, the rules in one line each, and toolcat's own readings in brief. */
 function toolTags(tool: Tool): string[] {
-  const hints = [tool.annotations.readOnly === true && "@readOnly", tool.annotations.destructive === true && "@destructive"];
-  return [...hints.filter((hint) => hint !== false), ...tool.rules.map(ruleTag), ...tool.judgments.map((text) => docTag("judgment", judgmentBrief(text)))];
+  const hints = [
+    tool.annotations.readOnly === true && "@readOnly",
+    tool.annotations.destructive === true && "@destructive",
+  ];
+  return [
+    ...hints.filter((hint) => hint !== false),
+    ...tool.rules.map(ruleTag),
+    ...tool.judgments.map((text) => docTag("judgment", judgmentBrief(text))),
+  ];
 }
 
 /** Widest example line: a function's doc comment sits in the namespace, behind `  * `. */
@@ -108,16 +132,21 @@ const exampleWidth = maxLineLength - 5;
 function exampleLines(context: EmitContext, tool: Tool, method: string): string[] {
   const [example] = modelTool(context.server, tool, context.toolMode).examples;
   // A call of only the mode pattern's own parameters is the one the namespace's comment already shows.
-  const implicit = new Set(tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => p.implicit).map((p) => p.name) : []);
+  const implicit = new Set(
+    tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => p.implicit).map((p) => p.name) : [],
+  );
   if (example === undefined || Object.keys(example).every((key) => implicit.has(key))) return [];
   const pieces = Object.entries(example).flatMap(([key, value]) => {
     const compact = `${propertyKey(key)}: ${jsonLiteral(value)},`;
-    return compact.length + 2 <= exampleWidth ? [compact] : `${propertyKey(key)}: ${jsonLiteral(value, 2, 0)},`.split("\n").map((line) => line.trim());
+    return compact.length + 2 <= exampleWidth
+      ? [compact]
+      : `${propertyKey(key)}: ${jsonLiteral(value, 2, 0)},`.split("\n").map((line) => line.trim());
   });
   const lines = [`${context.server.name}.${method}({`];
   for (const piece of pieces) {
     const last = lines.length - 1;
-    if (last > 0 && lines[last]!.length + piece.length + 1 <= exampleWidth && !/[[{]$/.test(piece)) lines[last] += ` ${piece}`;
+    if (last > 0 && lines[last]!.length + piece.length + 1 <= exampleWidth && !/[[{]$/.test(piece))
+      lines[last] += ` ${piece}`;
     else lines.push(`  ${piece}`);
   }
   const oneLine = `${lines[0]} ${pieces.join(" ").replace(/,$/, "")} })`;
@@ -151,7 +180,10 @@ function member(parameter: Parameter, optional: boolean): string[] {
 function parameterText(parameter: Parameter): string {
   // The mode pattern's own parameters are explained once, in the namespace's comment.
   if (parameter.implicit) return "";
-  return [parameter.description, ...parameter.notes].filter((text) => text !== undefined).map(sentence).join(" ");
+  return [parameter.description, ...parameter.notes]
+    .filter((text) => text !== undefined)
+    .map(sentence)
+    .join(" ");
 }
 
 /** Constraints as JSDoc tags; the type already carries enum values and named object keys. */
@@ -168,13 +200,15 @@ function parameterTags(parameter: Parameter): string[] {
     tags.push(docTag("format", format));
     if (format in formatPatterns) tags.push(docTag("pattern", formatPatterns[format as keyof typeof formatPatterns]));
   }
-  if (type.kind === "enum" && !type.values.known) tags.push(docTag("enum", `${type.name ?? "values"} (values not shown)`));
+  if (type.kind === "enum" && !type.values.known)
+    tags.push(docTag("enum", `${type.name ?? "values"} (values not shown)`));
   if (type.kind === "object") {
     if (type.minProperties !== undefined) tags.push(docTag("minProperties", String(type.minProperties)));
     if (type.maxProperties !== undefined) tags.push(docTag("maxProperties", String(type.maxProperties)));
   }
   if (parameter.default !== undefined) tags.push(docTag("default", JSON.stringify(parameter.default)));
-  if (parameter.defaultNote !== undefined) tags.push(docTag("whenAbsent", parameter.defaultNote.replace(/^absent:\s*/i, "")));
+  if (parameter.defaultNote !== undefined)
+    tags.push(docTag("whenAbsent", parameter.defaultNote.replace(/^absent:\s*/i, "")));
   tags.push(...parameter.judgments.map((text) => docTag("judgment", judgmentBrief(text))));
   return tags;
 }

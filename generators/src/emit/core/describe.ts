@@ -9,7 +9,9 @@ export function typeSummary(type: ValueType): string {
     case "string":
       return type.format === undefined ? "string" : `string (${formatDescriptions[type.format]})`;
     case "enum":
-      return type.values.known ? type.values.value.map((v) => JSON.stringify(v)).join(" | ") : `string (${type.name ?? "enum"}, values not shown)`;
+      return type.values.known
+        ? type.values.value.map((v) => JSON.stringify(v)).join(" | ")
+        : `string (${type.name ?? "enum"}, values not shown)`;
     case "integer":
     case "number":
     case "boolean":
@@ -17,7 +19,11 @@ export function typeSummary(type: ValueType): string {
     case "object":
       return type.maxProperties === 0 ? "object (empty)" : "object";
     case "array":
-      return `array of ${type.items.kind === "enum" && type.items.values.known ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ") : "string"}`;
+      return `array of ${
+        type.items.kind === "enum" && type.items.values.known
+          ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ")
+          : "string"
+      }`;
   }
 }
 
@@ -27,18 +33,31 @@ export function constraintFacts(parameter: Parameter, executeValue: string): str
   const type = parameter.type;
   if (parameter.requirement === "execute") facts.push(`Required when mode is ${executeValue}.`);
   if (type.kind === "integer" || type.kind === "number") {
-    const range = [type.minimum !== undefined && `minimum ${type.minimum}`, type.maximum !== undefined && `maximum ${type.maximum}`].filter(Boolean);
+    const range = [
+      type.minimum !== undefined && `minimum ${type.minimum}`,
+      type.maximum !== undefined && `maximum ${type.maximum}`,
+    ].filter(Boolean);
     if (range.length > 0) facts.push(`${capitalize(range.join(", "))}.`);
   }
   if (type.kind === "string" && type.format !== undefined) facts.push(`Format: ${formatDescriptions[type.format]}.`);
   if (type.kind === "enum") {
-    facts.push(type.values.known ? `One of: ${type.values.value.join(", ")}.` : `Values of ${type.name ?? "the enum"}: not shown in the catalog.`);
+    facts.push(
+      type.values.known
+        ? `One of: ${type.values.value.join(", ")}.`
+        : `Values of ${type.name ?? "the enum"}: not shown in the catalog.`,
+    );
   }
-  if (type.kind === "array" && type.items.kind === "enum" && type.items.values.known) facts.push(`Items: one of ${type.items.values.value.join(", ")}.`);
+  if (type.kind === "array" && type.items.kind === "enum" && type.items.values.known)
+    facts.push(`Items: one of ${type.items.values.value.join(", ")}.`);
   if (type.kind === "object") {
-    if (type.keys.length > 0) facts.push(`Keys named by the catalog: ${type.keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`);
+    if (type.keys.length > 0)
+      facts.push(
+        "Keys named by the catalog: " +
+          `${type.keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`,
+      );
     if (type.maxProperties === 0) facts.push("Must be an empty object.");
-    else if (type.minProperties !== undefined && type.minProperties === type.maxProperties) facts.push(`Exactly ${type.minProperties} key${type.minProperties === 1 ? "" : "s"}.`);
+    else if (type.minProperties !== undefined && type.minProperties === type.maxProperties)
+      facts.push(`Exactly ${type.minProperties} key${type.minProperties === 1 ? "" : "s"}.`);
     else {
       if (type.minProperties !== undefined) facts.push(`At least ${type.minProperties} keys.`);
       if (type.maxProperties !== undefined) facts.push(`At most ${type.maxProperties} keys.`);
@@ -46,13 +65,18 @@ export function constraintFacts(parameter: Parameter, executeValue: string): str
   }
   if (parameter.default !== undefined) facts.push(`Default: ${JSON.stringify(parameter.default)}.`);
   // Notes such as "absent: any version" already say when they apply.
-  if (parameter.defaultNote !== undefined) facts.push(`When absent: ${parameter.defaultNote.replace(/^absent:\s*/i, "")}.`);
+  if (parameter.defaultNote !== undefined)
+    facts.push(`When absent: ${parameter.defaultNote.replace(/^absent:\s*/i, "")}.`);
   return facts;
 }
 
 /** Everything known about a parameter, as sentences: description, constraints, notes. */
 export function parameterFacts(parameter: Parameter, executeValue: string): string[] {
-  return [...(parameter.description === undefined ? [] : [sentence(parameter.description)]), ...constraintFacts(parameter, executeValue), ...parameter.notes.map(sentence)];
+  return [
+    ...(parameter.description === undefined ? [] : [sentence(parameter.description)]),
+    ...constraintFacts(parameter, executeValue),
+    ...parameter.notes.map(sentence),
+  ];
 }
 
 export function ruleText(rule: Rule): string {
@@ -70,7 +94,13 @@ export function ruleText(rule: Rule): string {
 export function accessFacts(tool: Tool): string[] {
   const facts = [tool.secrets.length === 0 ? "Declares no secrets." : `Secrets: ${tool.secrets.join(", ")}.`];
   if (tool.scopes !== undefined) {
-    facts.push(!tool.scopes.known ? "OAuth scopes: not shown in the catalog." : tool.scopes.value.length === 0 ? "OAuth scopes: none." : `OAuth scopes: ${tool.scopes.value.join(", ")}.`);
+    facts.push(
+      !tool.scopes.known
+        ? "OAuth scopes: not shown in the catalog."
+        : tool.scopes.value.length === 0
+          ? "OAuth scopes: none."
+          : `OAuth scopes: ${tool.scopes.value.join(", ")}.`,
+    );
   }
   return facts;
 }
@@ -93,7 +123,12 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay as written. */
+/**
+ * Capitalizes a leading plain word; a leading identifier (`get_request_schema`, `max_rows`) and the name toolcat stay
+ * as written.
+ */
 function capitalize(text: string): string {
-  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) && !/^toolcat\b/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return /^[a-z]+(?=[\s,.;:!?]|$)/.test(text) && !/^toolcat\b/.test(text)
+    ? text.charAt(0).toUpperCase() + text.slice(1)
+    : text;
 }

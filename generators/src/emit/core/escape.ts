@@ -3,9 +3,9 @@
 
 const reservedWords = new Set(
   (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
-    "import in instanceof new null return super switch this throw true try typeof var void while with implements interface let " +
-    "package private protected public static yield await"
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "implements interface let package private protected public static yield await"
   ).split(" "),
 );
 
@@ -31,13 +31,22 @@ export function jsonLiteral(value: unknown, indent = 0, depth = 0): string {
   const outer = indent === 0 ? "" : `\n${" ".repeat(indent * depth)}`;
   const items = Array.isArray(value)
     ? value.map((item: unknown) => jsonLiteral(item, indent, depth + 1))
-    : Object.entries(value).map(([name, item]) => `${name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name)}:${indent === 0 ? "" : " "}${jsonLiteral(item, indent, depth + 1)}`);
+    : Object.entries(value).map(
+        ([name, item]) =>
+          `${name === "__proto__" ? `[${stringLiteral(name)}]` : stringLiteral(name)}:${indent === 0 ? "" : " "}` +
+          jsonLiteral(item, indent, depth + 1),
+      );
   const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-  return items.length === 0 ? `${open}${close}` : `${open}${items.map((item) => `${inner}${item}`).join(",")}${outer}${close}`;
+  return items.length === 0
+    ? `${open}${close}`
+    : `${open}${items.map((item) => `${inner}${item}`).join(",")}${outer}${close}`;
 }
 
 function safeJson(json: string): string {
-  return json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029").replace(/<\//g, "<\\/");
+  return json
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
+    .replace(/<\//g, "<\\/");
 }
 
 /** An object property key: bare when it is a plain identifier, quoted otherwise. */
@@ -61,7 +70,14 @@ export function identifier(name: string): string {
 }
 
 /** C0/C1 controls, DEL, lone surrogates and bidi/invisible format controls: never useful in a comment. */
-const unprintable = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const unprintable = new RegExp(
+  [
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.source,
+    /[\ud800-\udbff](?![\udc00-\udfff])/.source, // a high surrogate without its low half
+    /(?<![\ud800-\udbff])[\udc00-\udfff]/.source, // a low surrogate without its high half
+  ].join("|"),
+  "g",
+);
 
 /**
  * Text for a JSDoc body: no comment terminator, no stray tag starts, no line terminators that
@@ -84,7 +100,9 @@ export function docText(text: string): string {
  * line, only the tag name, which generators choose, starts a tag.
  */
 export function docTag(name: string, value: string): string {
-  return `@${name} ${docText(value).replace(/\n/g, " ").replace(/(?<!\\)@/g, "\\@")}`;
+  return `@${name} ${docText(value)
+    .replace(/\n/g, " ")
+    .replace(/(?<!\\)@/g, "\\@")}`;
 }
 
 /** Spec text on one markdown line: newlines and line separators fold to spaces, controls go. */

@@ -62,7 +62,14 @@ export function parenthesized(code: Code): Group {
  * is what esbuild, Rollup and terser all drop whole.
  */
 export function pure(code: Code): Group {
-  return { open: "/* @__PURE__ */ (() => ", items: [code], close: ")()", separator: "", trailing: false, padded: false };
+  return {
+    open: "/* @__PURE__ */ (() => ",
+    items: [code],
+    close: ")()",
+    separator: "",
+    trailing: false,
+    padded: false,
+  };
 }
 
 /** Code preceded by text on the same line (`const x = `, `return `). */
@@ -139,7 +146,7 @@ function wrapLine(line: string, width: number): string {
   const lines: string[] = [];
   let current = "";
   for (const word of line.split(" ")) {
-    for (let rest = word; ; ) {
+    for (let rest = word; ;) {
       const joined = current === "" ? rest : `${current} ${rest}`;
       if (joined.length <= width) {
         current = joined;

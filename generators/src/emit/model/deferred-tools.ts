@@ -15,9 +15,15 @@ import { declarationPath, toolFile } from "./tools.ts";
 import { vocabulary, vocabularyText } from "./vocabulary.ts";
 
 /** Anthropic's server tool, by the `type` and `name` its Messages API documents for the BM25 variant. */
-export const anthropicBm25SearchTool = { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" } as const;
+export const anthropicBm25SearchTool = {
+  type: "tool_search_tool_bm25_20251119",
+  name: "tool_search_tool_bm25",
+} as const;
 
-export const deferredFiles = { anthropic: "tools/anthropic-deferred.json", openAiResponses: "tools/openai-responses-deferred.json" } as const;
+export const deferredFiles = {
+  anthropic: "tools/anthropic-deferred.json",
+  openAiResponses: "tools/openai-responses-deferred.json",
+} as const;
 
 export const deferredToolsEmitter: Emitter = {
   id: "deferred-tools",
@@ -28,7 +34,10 @@ export const deferredToolsEmitter: Emitter = {
 function emitDeferredTools(context: EmitContext): GeneratedFile[] {
   const { server, toolMode } = context;
   const model = (group: ToolGroup) => group.tools.map((tool) => modelTool(server, tool, toolMode));
-  const anthropic = [anthropicBm25SearchTool, ...server.tools.map((tool) => ({ ...anthropicTool(modelTool(server, tool, toolMode)), defer_loading: true }))];
+  const anthropic = [
+    anthropicBm25SearchTool,
+    ...server.tools.map((tool) => ({ ...anthropicTool(modelTool(server, tool, toolMode)), defer_loading: true })),
+  ];
   const openAi = [
     { type: "tool_search" },
     ...toolGroups(server).map((group) => ({
@@ -47,8 +56,15 @@ function emitDeferredTools(context: EmitContext): GeneratedFile[] {
 /** What a model reads of a namespace before any search: whose tools, which heading, in the catalog's words. */
 export function namespaceDescription(server: Server, group: ToolGroup): string {
   const whose = `${server.name} tools (${server.domain})`;
-  const heading = group.title === undefined ? (group.tools.length === server.tools.length ? "" : " without a topic heading") : ` for ${group.title}`;
+  const heading =
+    group.title === undefined
+      ? group.tools.length === server.tools.length
+        ? ""
+        : " without a topic heading"
+      : ` for ${group.title}`;
   // The server's keywords already show in `whose`; the toolset's own nouns and verbs tell namespaces apart.
   const { objects, actions } = vocabulary(server, group.tools);
-  return [`${whose}${heading}: ${group.tools.length} tools.`, vocabularyText({ keywords: [], objects, actions })].filter((text) => text !== "").join(" ");
+  return [`${whose}${heading}: ${group.tools.length} tools.`, vocabularyText({ keywords: [], objects, actions })]
+    .filter((text) => text !== "")
+    .join(" ");
 }

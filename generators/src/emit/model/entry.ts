@@ -7,7 +7,13 @@ import { modelModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+import {
+  internalNames,
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeNames,
+  runtimeTypeNames,
+} from "../core/runtime-names.ts";
 import { call, laidOut, prefixed, pure, suffixed } from "../core/layout.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
@@ -31,7 +37,11 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
   const schemasType = "{ readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }";
   const statements: (string | StatementStructures)[] = [
     // The package's own callTool binds the runtime's to its tools.
-    nameList("import", [`${runtimeNames(["callTool"]).join("")} as ${callModelTool}`, ...runtimeImports], runtimeModule),
+    nameList(
+      "import",
+      [`${runtimeNames(["callTool"]).join("")} as ${callModelTool}`, ...runtimeImports],
+      runtimeModule,
+    ),
     nameList("import type", runtimeTypes, runtimeModule),
     nameList("import", internalImports, runtimeInternalModule),
     nameList("import", ["tools"], "./client.js"),
@@ -46,20 +56,30 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
     exportConst({
       doc: [
         "Every tool validator as a Standard Schema v1 object, by short name: `~standard.validate` never throws,",
-        "and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or openapi-3.0.",
+        "and `~standard.jsonSchema.input({ target })` gives the input schema for draft-2020-12, draft-07 or " +
+          "openapi-3.0.",
       ].join("\n"),
       name: own.toolSchemas,
       type: schemasType,
       // The manifest lists every tool once, with the inputSchema the validator agrees with.
       value: pure(
         suffixed(
-          call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, tool.inputSchema)])"]),
+          call("Object.fromEntries", [
+            "manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, " +
+              "tool.inputSchema)])",
+          ]),
           ` as ${schemasType}`,
         ),
       ),
     }),
     // The pointers OpenAI strict forms make nullable, by tool: handleToolCall drops nulls there.
-    laidOut(prefixed(`const ${strictNulls} = `, pure(call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls])"]))), ";"),
+    laidOut(
+      prefixed(
+        `const ${strictNulls} = `,
+        pure(call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls])"])),
+      ),
+      ";",
+    ),
     ...server.tools.map((tool) =>
       exportConst({
         doc: `\`${tool.fullName}\` as a Standard Schema.`,
@@ -70,16 +90,35 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
     {
       kind: tsMorph().StructureKind.Function,
       isExported: true,
-      docs: [jsDoc("One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs.")],
+      docs: [
+        jsDoc(
+          "One tool's Standard Schema by name; over a union of names, one schema whose input is the union of theirs.",
+        ),
+      ],
       name: own.schemaOf,
       typeParameters: [{ name: "N", constraint: "ToolName" }],
       parameters: [{ name: "name", type: "N" }],
       returnType: "ToolStandardSchema<ToolInputs[N]>",
       statements: ["return toolSchemas[name];"],
     },
-    guard(own.isToolName, "ToolName", `a short ${server.name} tool name (\`GetX\`)`, "typeof value === \"string\" && Object.hasOwn(tools, value)"),
-    guard(own.isToolFullName, "ToolFullName", `a full ${server.name} tool name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}.`)})`),
-    guard(own.isToolModelName, own.toolModelName, `a ${server.name} tool's model name`, `${hasPrefixedName}(value, ${stringLiteral(`${server.name}_`)})`),
+    guard(
+      own.isToolName,
+      "ToolName",
+      `a short ${server.name} tool name (\`GetX\`)`,
+      'typeof value === "string" && Object.hasOwn(tools, value)',
+    ),
+    guard(
+      own.isToolFullName,
+      "ToolFullName",
+      `a full ${server.name} tool name`,
+      `${hasPrefixedName}(value, ${stringLiteral(`${server.name}.`)})`,
+    ),
+    guard(
+      own.isToolModelName,
+      own.toolModelName,
+      `a ${server.name} tool's model name`,
+      `${hasPrefixedName}(value, ${stringLiteral(`${server.name}_`)})`,
+    ),
     {
       kind: tsMorph().StructureKind.Function,
       name: hasPrefixedName,
@@ -88,7 +127,9 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
         { name: "prefix", type: "string" },
       ],
       returnType: "boolean",
-      statements: ["return typeof value === \"string\" && value.startsWith(prefix) && isToolName(value.slice(prefix.length));"],
+      statements: [
+        'return typeof value === "string" && value.startsWith(prefix) && isToolName(value.slice(prefix.length));',
+      ],
     },
     functionDeclaration({
       exported: true,
@@ -105,7 +146,10 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       parameters: ["via: ModelCallTarget", "name: string", "args: unknown", "options?: CallOptions"],
       returnType: "Promise<ModelToolResult>",
       body: (w) => {
-        w.writeLine(`return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ${strictNulls} }, name, args, options);`);
+        w.writeLine(
+          `return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ` +
+            `${strictNulls} }, name, args, options);`,
+        );
       },
     }),
   ];

@@ -65,11 +65,14 @@ function isIdWord(word: string | undefined): boolean {
 /** An id in a readable, stable form: the resource word and a number (`job_4821`). */
 function idValue(words: readonly string[], scope: ExampleScope): string {
   const at = words.findIndex(isIdWord);
-  const resource = (at > 0 ? words[at - 1] : words.find((word) => !isIdWord(word))) ?? resourceOf(words.join("_"), scope) ?? "item";
+  const resource =
+    (at > 0 ? words[at - 1] : words.find((word) => !isIdWord(word))) ?? resourceOf(words.join("_"), scope) ?? "item";
   return `${resource}_${stableNumber(resource)}`;
 }
 
-/** The last word of the resource the server's documents identify by `name` (`id` → the interview schedule's `schedule`). */
+/**
+ * The last word of the resource the server's documents identify by `name` (`id` → the interview schedule's `schedule`).
+ */
 function resourceOf(name: string, scope: ExampleScope): string | undefined {
   const resource = scope.server.resources.find((r) => r.identifiers.includes(name));
   return resource === undefined ? undefined : nameWords(resource.name).at(-1);
@@ -87,7 +90,8 @@ function numericValue(type: NumericType, words: readonly string[], fallbackDefau
   else if (has("retry", "attempts")) value = 3;
   else if (words.at(-1) === "id") value = stableNumber(words.at(-2) ?? "id");
   else if (has("offset", "skip", "index")) value = 25;
-  else if (has("limit", "size", "items", "results", "max", "maximum", "number", "page", "per")) value = fallbackDefault === 10 ? 20 : 10;
+  else if (has("limit", "size", "items", "results", "max", "maximum", "number", "page", "per"))
+    value = fallbackDefault === 10 ? 20 : 10;
   else value = low;
   return Math.min(high, Math.max(low, value));
 }
@@ -109,7 +113,10 @@ function urlValue(words: readonly string[]): string {
 function namedList(description: string | undefined): string | undefined {
   const named = /\bnaming\s+(.+)$/.exec(description ?? "")?.[1];
   if (named === undefined) return undefined;
-  const items = named.split(/,\s*|\s+and\s+/).map((item) => item.trim()).filter((item) => /^[A-Za-z][\w.]*$/.test(item));
+  const items = named
+    .split(/,\s*|\s+and\s+/)
+    .map((item) => item.trim())
+    .filter((item) => /^[A-Za-z][\w.]*$/.test(item));
   return items.length > 0 ? items.slice(0, 2).join(",") : undefined;
 }
 
@@ -131,7 +138,10 @@ function namedString(words: readonly string[], scope: ExampleScope): string | un
   const events = eventTypes(words, scope);
   if (events !== undefined && has("type", "types", "filter")) return events[0];
   if (isIdWord(last)) return idValue(words, scope);
-  if (has("private")) return `${words.find((word) => !["zeta", "private", "link"].includes(word)) ?? "link"}_private_${stableNumber(words.join("_"))}`;
+  if (has("private")) {
+    const word = words.find((w) => !["zeta", "private", "link"].includes(w)) ?? "link";
+    return `${word}_private_${stableNumber(words.join("_"))}`;
+  }
   if (has("column")) return formatValues["column-letters"];
   if (has("owner")) return "jdoe";
   if (has("toolkit")) return scope.server.name;
@@ -139,23 +149,31 @@ function namedString(words: readonly string[], scope: ExampleScope): string | un
   if (has("format", "formats") && has("provider", "include")) return "openai";
   if (has("version")) return "1.2.0";
   if (has("connection") && has("type")) return "http";
-  if (has("link", "reference") || (has("report", "form", "application", "app") && last === "name")) return linkName(words);
+  if (has("link", "reference") || (has("report", "form", "application", "app") && last === "name"))
+    return linkName(words);
   if (has("sheet") && has("name")) return "Summary";
   if (has("event") && has("label")) return "Demo requested";
-  if (has("event", "property") && has("name", "search")) return has("search") ? "demo" : has("property") ? "demo_source" : "demo_requested";
+  if (has("event", "property") && has("name", "search"))
+    return has("search") ? "demo" : has("property") ? "demo_source" : "demo_requested";
   if (has("object") && has("type")) return "contacts";
   if (has("filter") && has("criteria")) return 'Status == "Open"';
   if (has("query")) return "companies building solid-state batteries";
   if (last === "name" || has("candidate")) return "Jane Doe";
   if (has("title")) return has("project") ? "Campus hiring 2026" : "Q3 budget";
   if (has("note")) return "Figures checked against the March invoice.";
-  if (has("description")) return has("job") ? "Backend engineer for the payments team." : "A prospect asked for a product demo.";
+  if (has("description"))
+    return has("job") ? "Backend engineer for the payments team." : "A prospect asked for a product demo.";
   if (last === "value") return "1250";
   return undefined;
 }
 
 /** The value of a string of a documented format, where the format alone does not say enough. */
-function formattedString(format: StringFormat, words: readonly string[], description: string | undefined, scope: ExampleScope): string | undefined {
+function formattedString(
+  format: StringFormat,
+  words: readonly string[],
+  description: string | undefined,
+  scope: ExampleScope,
+): string | undefined {
   switch (format) {
     case "date-time":
       return dateTimeValue(words);
@@ -196,9 +214,14 @@ function keyValue(key: ObjectKey, scope: ExampleScope): JsonValue | undefined {
  * only the first (a document's "optionally one of"). An object whose keys the spec does not name
  * has a value only when its description names the one key it takes (the e-mail property).
  */
-function objectValue(type: Extract<ValueType, { kind: "object" }>, description: string | undefined, scope: ExampleScope): JsonValue | undefined {
+function objectValue(
+  type: Extract<ValueType, { kind: "object" }>,
+  description: string | undefined,
+  scope: ExampleScope,
+): JsonValue | undefined {
   if (type.maxProperties === 0) return {};
-  if (type.keys.length === 0) return /\bemail property\b/.test(description ?? "") ? { email: namedString(["email"], scope)! } : undefined;
+  if (type.keys.length === 0)
+    return /\bemail property\b/.test(description ?? "") ? { email: namedString(["email"], scope)! } : undefined;
   const entries: [string, JsonValue][] = [];
   let optionalShown = false;
   for (const key of type.keys) {
@@ -219,7 +242,13 @@ function enumValue(values: readonly string[], fallbackDefault: JsonValue | undef
 }
 
 /** A value of `type` for a parameter or array item named `name`, or undefined when the spec cannot ground one. */
-function typedValue(type: ValueType, name: string, description: string | undefined, fallbackDefault: JsonValue | undefined, scope: ExampleScope): JsonValue | undefined {
+function typedValue(
+  type: ValueType,
+  name: string,
+  description: string | undefined,
+  fallbackDefault: JsonValue | undefined,
+  scope: ExampleScope,
+): JsonValue | undefined {
   const words = nameWords(name);
   switch (type.kind) {
     case "enum":
@@ -243,7 +272,9 @@ function typedValue(type: ValueType, name: string, description: string | undefin
     case "string": {
       const quoted = /^'([^']+)'/.exec(description ?? "")?.[1];
       if (quoted !== undefined) return quoted;
-      return type.format === undefined ? namedString(words, scope) : formattedString(type.format, words, description, scope);
+      return type.format === undefined
+        ? namedString(words, scope)
+        : formattedString(type.format, words, description, scope);
     }
   }
 }
@@ -252,5 +283,9 @@ function typedValue(type: ValueType, name: string, description: string | undefin
 export function exampleValue(parameter: Parameter, scope: ExampleScope): JsonValue | undefined {
   const value = typedValue(parameter.type, parameter.name, parameter.description, parameter.default, scope);
   // A default shown back teaches nothing; a value equal to it is dropped for optional parameters.
-  return parameter.requirement === "optional" && value !== undefined && JSON.stringify(value) === JSON.stringify(parameter.default) ? undefined : value;
+  return parameter.requirement === "optional" &&
+    value !== undefined &&
+    JSON.stringify(value) === JSON.stringify(parameter.default)
+    ? undefined
+    : value;
 }

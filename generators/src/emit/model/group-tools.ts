@@ -13,7 +13,11 @@ export const groupToolsEmitter: Emitter = {
   emit: (context) =>
     hasGroups(context.server)
       ? toolGroups(context.server).flatMap((group) =>
-          toolFiles(context, `tools/groups/${group.slug}`, group.tools.map((tool) => modelTool(context.server, tool, context.toolMode))),
+          toolFiles(
+            context,
+            `tools/groups/${group.slug}`,
+            group.tools.map((tool) => modelTool(context.server, tool, context.toolMode)),
+          ),
         )
       : [],
 };

@@ -104,4 +104,3 @@ function emitManifest(context: EmitContext): GeneratedFile[] {
     ]),
   ];
 }
-

@@ -47,7 +47,8 @@ export interface ModelTool {
  * generated one server at a time, so only the current server's are kept: a catalog of thousands of
  * servers does not hold every tool's model record and lowerings to the end.
  */
-let current: { readonly server: Server; readonly toolMode: ToolModeRules; readonly models: Map<Tool, ModelTool> } | undefined;
+let current:
+  { readonly server: Server; readonly toolMode: ToolModeRules; readonly models: Map<Tool, ModelTool> } | undefined;
 
 export function modelTool(server: Server, tool: Tool, toolMode: ToolModeRules): ModelTool {
   if (current?.server !== server || current.toolMode !== toolMode) current = { server, toolMode, models: new Map() };
@@ -113,10 +114,16 @@ export function anthropicTool(tool: ModelTool): AnthropicTool {
 
 /** Gemini function declaration (`@google/genai`), in the `parametersJsonSchema` form. */
 export function geminiTool(tool: ModelTool): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parametersJsonSchema: objectSchema(geminiLowered(tool.inputSchema)) };
+  return {
+    name: tool.name,
+    description: tool.description,
+    parametersJsonSchema: objectSchema(geminiLowered(tool.inputSchema)),
+  };
 }
 
-/** MCP `Tool`; the description ends with one example call; hints appear only where the catalog's wording states them. */
+/**
+ * MCP `Tool`; the description ends with one example call; hints appear only where the catalog's wording states them.
+ */
 export function mcpTool(tool: ModelTool): McpTool {
   const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
   const hints = {

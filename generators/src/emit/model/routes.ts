@@ -7,7 +7,13 @@
 import type { GeneratedFile } from "../../core/files.ts";
 import { routesModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { internalNames, runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames } from "../core/runtime-names.ts";
+import {
+  internalNames,
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeNames,
+  runtimeTypeNames,
+} from "../core/runtime-names.ts";
 import { call, laidOut, prefixed, pure } from "../core/layout.ts";
 import { exportConst, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 
@@ -35,13 +41,17 @@ function emitRoutes(context: EmitContext): GeneratedFile {
     "/** An OpenAI Chat Completions tool, as in tools/openai-chat.json. */\nexport type ChatTool = OpenAiChatTool;",
     laidOut(prefixed(`const ${chatTools} = `, pure(call("manifestChatTools", ["manifest"]))), ";"),
     exportConst({
-      doc: `Anthropic client-side tool search: a custom tool that finds ${server.name} tools; send it with tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with \`anthropicSearch\`.`,
+      doc:
+        `Anthropic client-side tool search: a custom tool that finds ${server.name} tools; send it with ` +
+        "tools/anthropic-deferred.json's tools (every one deferred) and answer its calls with `anthropicSearch`.",
       name: "anthropicSearchTool",
       value: pure("anthropicSearchToolFor([manifest])"),
     }),
     functionDeclaration({
       exported: true,
-      doc: "Answers a call of `anthropicSearchTool` (its tool_use block): a tool_result of tool_reference blocks, which load the tools found; bad input comes back as an `is_error` result. Never throws.",
+      doc:
+        "Answers a call of `anthropicSearchTool` (its tool_use block): a tool_result of tool_reference blocks, " +
+        "which load the tools found; bad input comes back as an `is_error` result. Never throws.",
       name: "anthropicSearch",
       parameters: ["call: { readonly id: string; readonly input: unknown }"],
       returnType: "AnthropicSearchResult",
@@ -51,7 +61,8 @@ function emitRoutes(context: EmitContext): GeneratedFile {
       exported: true,
       doc: [
         `OpenAI Chat Completions, which cannot defer tools: the chat tools of the ${server.name} tools that best match`,
-        "`query`, at most `limit` (default 20, 1 to 128; the search ranks at most 50). Throws ToolSearchError on bad input.",
+        "`query`, at most `limit` (default 20, 1 to 128; the search ranks at most 50). Throws ToolSearchError " +
+          "on bad input.",
       ].join(" "),
       name: "selectTools",
       parameters: ["query: string", "options?: { readonly limit?: number }"],
@@ -60,7 +71,9 @@ function emitRoutes(context: EmitContext): GeneratedFile {
     }),
     functionDeclaration({
       exported: true,
-      doc: "A Vercel AI SDK `prepareStep`: each step, `activeTools` are the tools already called plus the best `limit` (default 5) matches for the latest user message.",
+      doc:
+        "A Vercel AI SDK `prepareStep`: each step, `activeTools` are the tools already called plus the best " +
+        "`limit` (default 5) matches for the latest user message.",
       name: "prepareToolSearch",
       parameters: ["options?: { readonly limit?: number }"],
       returnType: "ReturnType<typeof prepareToolSearchStep>",

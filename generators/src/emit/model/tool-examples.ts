@@ -21,7 +21,12 @@ const optionalPerExample = 3;
 function interest(parameter: Parameter): number {
   const type = parameter.type;
   if (type.kind === "enum") return 4;
-  if ((type.kind === "string" && type.format !== undefined) || ((type.kind === "integer" || type.kind === "number") && (type.maximum !== undefined || parameter.default !== undefined))) return 3;
+  if (
+    (type.kind === "string" && type.format !== undefined) ||
+    ((type.kind === "integer" || type.kind === "number") &&
+      (type.maximum !== undefined || parameter.default !== undefined))
+  )
+    return 3;
   if (type.kind === "array" || type.kind === "object") return 2;
   return 1;
 }
@@ -37,18 +42,29 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
   // A parameter a rule requires for some value is shown only with that value (ruleExample).
   const ruled = new Set(tool.rules.flatMap((rule) => (rule.kind === "required-when" ? [rule.parameter] : [])));
   const optional = list
-    .filter((p) => p.requirement === "optional" && !opaqueParameter(p.name) && !ruled.has(p.name) && values.get(p.name) !== undefined)
+    .filter(
+      (p) =>
+        p.requirement === "optional" &&
+        !opaqueParameter(p.name) &&
+        !ruled.has(p.name) &&
+        values.get(p.name) !== undefined,
+    )
     .map((p, order) => ({ p, order }))
     .sort((a, b) => interest(b.p) - interest(a.p) || a.order - b.order)
     .map(({ p }) => p);
-  const build = (base: ToolExample, parameters: readonly Parameter[], extra: readonly Parameter[] = []): ToolExample | undefined => {
+  const build = (
+    base: ToolExample,
+    parameters: readonly Parameter[],
+    extra: readonly Parameter[] = [],
+  ): ToolExample | undefined => {
     const input: ToolExample = {};
     for (const p of [...parameters, ...extra]) {
       const value = values.get(p.name);
       if (value === undefined) return undefined;
       input[p.name] = value;
     }
-    // The base (a mode, a rule's value) is what the example is about: it comes first and wins over a parameter's own value.
+    // The base (a mode, a rule's value) is what the example is about: it comes first and wins over a parameter's own
+    // value.
     return withRules({ ...base, ...input, ...base }, tool.rules, values, new Set(required.map((p) => p.name)));
   };
   const firstOptionals = optional.slice(0, optionalPerExample);
@@ -66,7 +82,11 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
     // A tool whose parameters are all cursors or secrets is called with none of them (the first page).
     if (required.length === 0 && list.every((p) => opaqueParameter(p.name))) return [{}];
     const minimal = required.length > 0 ? build({}, required) : undefined;
-    candidates.push(firstOptionals.length > 0 ? build({}, required, firstOptionals) : minimal, minimal, ruleExample(tool, required, firstOptionals, build));
+    candidates.push(
+      firstOptionals.length > 0 ? build({}, required, firstOptionals) : minimal,
+      minimal,
+      ruleExample(tool, required, firstOptionals, build),
+    );
     if (moreOptionals.length > 0) candidates.push(build({}, required, moreOptionals));
   }
   const seen = new Set<string>();
@@ -76,20 +96,37 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
     .slice(0, maxExamples);
 }
 
-type Build = (base: ToolExample, parameters: readonly Parameter[], extra?: readonly Parameter[]) => ToolExample | undefined;
+type Build = (
+  base: ToolExample,
+  parameters: readonly Parameter[],
+  extra?: readonly Parameter[],
+) => ToolExample | undefined;
 
 /**
  * A call that shows a rule at work: the value that makes another parameter required (with it), or
  * the parameter that another takes precedence over, used alone.
  */
-function ruleExample(tool: Tool, required: readonly Parameter[], optional: readonly Parameter[], build: Build): ToolExample | undefined {
+function ruleExample(
+  tool: Tool,
+  required: readonly Parameter[],
+  optional: readonly Parameter[],
+  build: Build,
+): ToolExample | undefined {
   const byName = new Map(tool.parameters.kind === "known" ? tool.parameters.list.map((p) => [p.name, p]) : []);
   for (const rule of tool.rules) {
-    const shown = rule.kind === "required-when" ? byName.get(rule.parameter) : rule.kind === "precedence" ? byName.get(rule.over) : undefined;
+    const shown =
+      rule.kind === "required-when"
+        ? byName.get(rule.parameter)
+        : rule.kind === "precedence"
+          ? byName.get(rule.over)
+          : undefined;
     if (shown === undefined || shown.requirement !== "optional") continue;
     // With the other optional parameters shown, but never the one that would take precedence.
     const others = optional.filter((p) => p !== shown && !(rule.kind === "precedence" && p.name === rule.parameter));
-    const example = build(rule.kind === "required-when" ? { [rule.when]: rule.equals } : {}, required, [...others, shown]);
+    const example = build(rule.kind === "required-when" ? { [rule.when]: rule.equals } : {}, required, [
+      ...others,
+      shown,
+    ]);
     if (example !== undefined) return example;
   }
   return undefined;
@@ -100,17 +137,29 @@ function ruleExample(tool: Tool, required: readonly Parameter[], optional: reado
  * that one; a parameter that needs another, with it; a value that makes a parameter required,
  * with it. Undefined when a rule needs a value the spec cannot ground for a required parameter.
  */
-function withRules(input: ToolExample, rules: readonly Rule[], values: ReadonlyMap<string, JsonValue | undefined>, required: ReadonlySet<string>): ToolExample | undefined {
+function withRules(
+  input: ToolExample,
+  rules: readonly Rule[],
+  values: ReadonlyMap<string, JsonValue | undefined>,
+  required: ReadonlySet<string>,
+): ToolExample | undefined {
   const output = { ...input };
   for (const rule of rules) {
-    const needed = rule.kind === "requires" ? rule.requires : rule.kind === "required-when" ? rule.parameter : undefined;
-    const applies = rule.kind === "requires" ? rule.parameter in output : rule.kind === "required-when" ? output[rule.when] === rule.equals : false;
+    const needed =
+      rule.kind === "requires" ? rule.requires : rule.kind === "required-when" ? rule.parameter : undefined;
+    const applies =
+      rule.kind === "requires"
+        ? rule.parameter in output
+        : rule.kind === "required-when"
+          ? output[rule.when] === rule.equals
+          : false;
     if (rule.kind === "precedence" && rule.parameter in output) delete output[rule.over];
     if (needed === undefined || !applies || needed in output) continue;
     const value = values.get(needed);
     if (value !== undefined) output[needed] = value;
     else {
-      const dropped = rule.kind === "requires" ? rule.parameter : (rule as Extract<Rule, { kind: "required-when" }>).when;
+      const dropped =
+        rule.kind === "requires" ? rule.parameter : (rule as Extract<Rule, { kind: "required-when" }>).when;
       if (required.has(dropped)) return undefined;
       delete output[dropped];
     }

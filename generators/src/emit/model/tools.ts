@@ -11,7 +11,15 @@ import { toolFileModule } from "../../ir/generated-identifiers.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { runtimeModule, type RuntimeTypeName } from "../core/runtime-names.ts";
 import { nameList, printTypeScript } from "../core/source-file.ts";
-import { anthropicTool, geminiTool, mcpTool, modelTool, openAiChatTool, openAiResponsesTool, type ModelTool } from "./provider-tools.ts";
+import {
+  anthropicTool,
+  geminiTool,
+  mcpTool,
+  modelTool,
+  openAiChatTool,
+  openAiResponsesTool,
+  type ModelTool,
+} from "./provider-tools.ts";
 
 /** The most tools OpenAI takes in one request's `tools` (Chat Completions and Responses alike). */
 export const openAiToolLimit = 128;
@@ -31,7 +39,12 @@ export interface ToolFormat {
 
 export const toolFormats: readonly ToolFormat[] = [
   { file: "openai-chat.json", convert: openAiChatTool, type: toolFileModule.types.openAiChat, openAi: true },
-  { file: "openai-responses.json", convert: openAiResponsesTool, type: toolFileModule.types.openAiResponses, openAi: true },
+  {
+    file: "openai-responses.json",
+    convert: openAiResponsesTool,
+    type: toolFileModule.types.openAiResponses,
+    openAi: true,
+  },
   { file: "anthropic.json", convert: anthropicTool, type: toolFileModule.types.anthropic, openAi: false },
   { file: "gemini.json", convert: geminiTool, type: toolFileModule.types.gemini, openAi: false },
   { file: "mcp.json", convert: mcpTool, type: toolFileModule.types.mcp, openAi: false },
@@ -52,7 +65,12 @@ export const modelToolsEmitter: Emitter = {
   conditionalOutputs: files(toolFormats.filter((format) => format.openAi)),
   // TypeScript reads each file's declaration (`types`); Node and bundlers load the JSON.
   exports: { "./tools/*.json": { types: "./tools/*.d.ts", default: "./tools/*.json" } },
-  emit: (context) => toolFiles(context, "tools", context.server.tools.map((tool) => modelTool(context.server, tool, context.toolMode))),
+  emit: (context) =>
+    toolFiles(
+      context,
+      "tools",
+      context.server.tools.map((tool) => modelTool(context.server, tool, context.toolMode)),
+    ),
 };
 
 /** One file per format in `dir` of the package, OpenAI formats only for lists OpenAI accepts. */
@@ -69,7 +87,8 @@ export function toolFile(context: EmitContext, path: string, data: unknown, type
     { path: full, text: `${JSON.stringify(data, null, 2)}\n` },
     printTypeScript(context.server, declarationPath(full), [
       nameList("import type", [type], runtimeModule),
-      `/** The tools of ${path.split("/").pop()!}: the package's exports map gives TypeScript this type for it. */\ndeclare const ${declaredName}: ${type}[];`,
+      `/** The tools of ${path.split("/").pop()!}: the package's exports map gives TypeScript this type for it. ` +
+        `*/\ndeclare const ${declaredName}: ${type}[];`,
       `export default ${declaredName};`,
     ]),
   ];

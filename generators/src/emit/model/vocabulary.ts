@@ -7,7 +7,26 @@ import type { Server, Tool } from "../../ir/types.ts";
 import type { CatalogVocabulary } from "../../../../packages/runtime/src/manifest.ts";
 
 /** Words that join nouns in tool names (ListJobsByStatus, WhoAmI) and carry no subject of their own. */
-const joiners = new Set(["a", "all", "am", "an", "and", "at", "by", "for", "from", "i", "in", "is", "of", "on", "or", "the", "to", "with"]);
+const joiners = new Set([
+  "a",
+  "all",
+  "am",
+  "an",
+  "and",
+  "at",
+  "by",
+  "for",
+  "from",
+  "i",
+  "in",
+  "is",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "with",
+]);
 
 const limits = { objects: 24, actions: 12 } as const;
 
@@ -18,7 +37,8 @@ export function vocabulary(server: Server, tools: readonly Tool[] = server.tools
     const [verb, ...rest] = kebabCase(tool.name).split("-");
     if (verb === undefined || rest.length === 0) continue;
     actions.set(verb, (actions.get(verb) ?? 0) + 1);
-    for (const word of rest) if (!joiners.has(word) && word.length > 1) objects.set(singular(word), (objects.get(singular(word)) ?? 0) + 1);
+    for (const word of rest)
+      if (!joiners.has(word) && word.length > 1) objects.set(singular(word), (objects.get(singular(word)) ?? 0) + 1);
   }
   const groups = [...new Set(tools.flatMap((tool) => (tool.group === undefined ? [] : [tool.group])))];
   return {

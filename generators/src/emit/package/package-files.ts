@@ -31,7 +31,9 @@ export const nodeVersion = "22.12";
 const buildScript = "node ../../tools/build/build-package.js";
 
 function prepackScript(packageName: string): string {
-  const help = `echo Could not build ${packageName} for packing: run npm ci at the repository root, then npx nx run ${packageName}:build to see why. 1>&2`;
+  const help =
+    `echo Could not build ${packageName} for packing: run npm ci at the repository root, then npx nx run ` +
+    `${packageName}:build to see why. 1>&2`;
   return `${buildScript} ../runtime && ${buildScript} . || (${help} && exit 1)`;
 }
 

@@ -23,7 +23,9 @@ export function exampleValue(type: ValueType, name: string): JsonValue {
     case "string":
       return type.format === undefined ? `example-${name.replace(/_/g, "-")}` : formatExamples[type.format];
     case "enum":
-      return type.values.known && type.values.value[0] !== undefined ? type.values.value[0] : `example-${name.replace(/_/g, "-")}`;
+      return type.values.known && type.values.value[0] !== undefined
+        ? type.values.value[0]
+        : `example-${name.replace(/_/g, "-")}`;
     case "integer":
     case "number": {
       const low = type.minimum ?? 1;
@@ -32,7 +34,11 @@ export function exampleValue(type: ValueType, name: string): JsonValue {
     case "boolean":
       return true;
     case "object":
-      return type.maxProperties === 0 ? {} : Object.fromEntries(Array.from({ length: type.minProperties ?? 0 }, (_, i) => [type.keys[i]?.name ?? `key${i + 1}`, "value"]));
+      return type.maxProperties === 0
+        ? {}
+        : Object.fromEntries(
+            Array.from({ length: type.minProperties ?? 0 }, (_, i) => [type.keys[i]?.name ?? `key${i + 1}`, "value"]),
+          );
     case "array":
       return [exampleValue(type.items, name) as string];
   }
@@ -45,7 +51,12 @@ export function exampleValue(type: ValueType, name: string): JsonValue {
 function shownParameters(tool: Tool, parameters: readonly Parameter[]): Parameter[] {
   const required = parameters.filter((p) => p.requirement !== "optional");
   if (required.length > 0) return required;
-  const inRules = new Set(tool.rules.flatMap((r) => [r.parameter, ...(r.kind === "requires" ? [r.requires] : r.kind === "required-when" ? [r.when] : [])]));
+  const inRules = new Set(
+    tool.rules.flatMap((r) => [
+      r.parameter,
+      ...(r.kind === "requires" ? [r.requires] : r.kind === "required-when" ? [r.when] : []),
+    ]),
+  );
   return parameters.filter((p) => !inRules.has(p.name)).slice(0, 1);
 }
 
@@ -54,7 +65,10 @@ export function exampleInput(tool: Tool, toolMode: ToolModeRules): Record<string
   if (tool.parameters.kind === "not-shown") return undefined;
   const input: Record<string, JsonValue> = {};
   for (const parameter of shownParameters(tool, tool.parameters.list)) {
-    input[parameter.name] = parameter.name === "mode" && tool.modePattern ? toolMode.executeValue : exampleValue(parameter.type, parameter.name);
+    input[parameter.name] =
+      parameter.name === "mode" && tool.modePattern
+        ? toolMode.executeValue
+        : exampleValue(parameter.type, parameter.name);
   }
   return input;
 }

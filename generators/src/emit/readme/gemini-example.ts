@@ -12,7 +12,9 @@ export function geminiExample(context: EmitContext): ModelExample {
   const { packageName } = context.server;
   return {
     title: "Gemini",
-    intro: `With \`@google/genai\` (\`generateContent\`), a complete loop: \`tools/gemini.json\` holds the function declarations (\`parametersJsonSchema\`), and each call's answer goes back as a function response.`,
+    intro:
+      "With `@google/genai` (`generateContent`), a complete loop: `tools/gemini.json` holds the function " +
+      "declarations (`parametersJsonSchema`), and each call's answer goes back as a function response.",
     lang: "ts",
     code: [
       'import { GoogleGenAI, createPartFromFunctionResponse, type Content } from "@google/genai";',
@@ -21,11 +23,14 @@ export function geminiExample(context: EmitContext): ModelExample {
       "",
       'const contents: Content[] = [{ role: "user", parts: [{ text: prompt }] }];',
       "for (let turns = 5; turns-- > 0;) {",
-      `  const reply = await new GoogleGenAI({}).models.generateContent({ model: ${JSON.stringify(geminiModel)}, contents, config: { tools: [{ functionDeclarations: tools }] } });`,
+      `  const reply = await new GoogleGenAI({}).models.generateContent({ model: ${JSON.stringify(geminiModel)}, ` +
+        "contents, config: { tools: [{ functionDeclarations: tools }] } });",
       "  const calls = reply.functionCalls ?? [];",
       "  if (calls.length === 0) break;",
-      '  contents.push(reply.candidates?.[0]?.content ?? { role: "model" }, { role: "user", parts: await Promise.all(calls.map(({ id = "", name = "", args }) =>',
-      '    handleToolCall(client, name, args).then((r) => createPartFromFunctionResponse(id, name, { [r.isError ? "error" : "output"]: r.content[0].text })))) });',
+      '  contents.push(reply.candidates?.[0]?.content ?? { role: "model" }, { role: "user", parts: await ' +
+        'Promise.all(calls.map(({ id = "", name = "", args }) =>',
+      "    handleToolCall(client, name, args).then((r) => createPartFromFunctionResponse(id, name, { [r.isError ? " +
+        '"error" : "output"]: r.content[0].text })))) });',
       "}",
     ].join("\n"),
   };

@@ -6,7 +6,11 @@ import type { ProviderForm, ToolLowering } from "../../../../packages/runtime/sr
 import type { DroppedKeyword } from "../../../../packages/runtime/src/lowering/lowered.ts";
 import { markdownCode } from "../core/escape.ts";
 
-const providers: readonly (readonly [ProviderForm, string])[] = [["openai", "OpenAI"], ["anthropic", "Anthropic"], ["gemini", "Gemini"]];
+const providers: readonly (readonly [ProviderForm, string])[] = [
+  ["openai", "OpenAI"],
+  ["anthropic", "Anthropic"],
+  ["gemini", "Gemini"],
+];
 
 /** The lead-in of a loss line; the template and the tests find the line by it. */
 export const lossLead = "Not enforced by the provider; checked by the validator:";
@@ -18,7 +22,11 @@ function droppedText(dropped: readonly DroppedKeyword[]): string {
   // Sorted (the root first), so two providers that drop the same checks in any order get the same text.
   return [...byPointer]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([pointer, keywords]) => `${[...new Set(keywords)].sort().map(markdownCode).join(", ")} at ${pointer === "" ? "the root" : markdownCode(pointer)}`)
+    .map(
+      ([pointer, keywords]) =>
+        `${[...new Set(keywords)].sort().map(markdownCode).join(", ")} at ` +
+        `${pointer === "" ? "the root" : markdownCode(pointer)}`,
+    )
     .join("; ");
 }
 

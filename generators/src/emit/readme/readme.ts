@@ -24,11 +24,17 @@ const docsUrl = "https://github.com/toolcat/toolcat/blob/main/docs";
 /** Servers with more tools than this get a table of contents. */
 const tocThreshold = 10;
 
-export const readmeEmitter: Emitter = { id: "readme", outputs: ["README.md"], emit: (context) => [emitReadme(context)] };
+export const readmeEmitter: Emitter = {
+  id: "readme",
+  outputs: ["README.md"],
+  emit: (context) => [emitReadme(context)],
+};
 
 function emitReadme(context: EmitContext): GeneratedFile {
   const { server, toolMode } = context;
-  const tools = server.tools.map((tool) => toolView(server, tool, toolMode, toolNames(context.names, tool.name).requestBody));
+  const tools = server.tools.map((tool) =>
+    toolView(server, tool, toolMode, toolNames(context.names, tool.name).requestBody),
+  );
   const facts = context.documentation;
   const text = context.resources.readmeTemplate({
     header: headerLine(server).replace(/^\/\/ /, ""),
@@ -46,7 +52,10 @@ function emitReadme(context: EmitContext): GeneratedFile {
     nodeVersion,
     factory: context.names.clientFactory,
     auth: authLines(server),
-    secrets: server.secrets.map((s) => ({ name: s.name, description: markdownText([s.description, ...s.notes].map(sentence).join(" ")) })),
+    secrets: server.secrets.map((s) => ({
+      name: s.name,
+      description: markdownText([s.description, ...s.notes].map(sentence).join(" ")),
+    })),
     firstTool: server.tools[0]?.name ?? "",
     firstMethod: server.tools[0]?.methodName ?? "",
     firstExample: tools[0]?.example ?? "",
@@ -71,15 +80,28 @@ function authLines(server: Server): string[] {
   const auth = server.auth;
   const lines =
     auth.type === "api-key"
-      ? [`API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`]
+      ? [
+          `API key, held in secret \`${auth.secret}\`. How the key is placed on the wire: ` +
+            `${auth.placement.known ? markdownText(auth.placement.value) : "not shown"}.`,
+        ]
       : [
-          `User authorization through ${auth.provider.known ? `auth provider id ${markdownCode(auth.provider.value)}` : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")}.`,
+          `User authorization through ${
+            auth.provider.known
+              ? `auth provider id ${markdownCode(auth.provider.value)}`
+              : markdownText(auth.providerDescription ?? "an auth provider (id not shown)")
+          }.`,
           auth.scopes.known
-            ? `OAuth scopes per tool are listed below${auth.scopeBase.known ? "" : "; `{scope_base}` is the provider's scope base address, not shown in the catalog"}.`
+            ? "OAuth scopes per tool are listed below" +
+              (auth.scopeBase.known
+                ? ""
+                : "; `{scope_base}` is the provider's scope base address, not shown in the catalog") +
+              "."
             : "OAuth scopes of the tools: not shown in the catalog.",
         ];
   const scopes = auth.type === "user-authorization" && auth.scopes.known ? auth.scopes.value : [];
-  const meanings = scopes.flatMap((s) => (s.description === undefined ? [] : [`${markdownCode(s.name)}: ${markdownText(sentence(s.description))}`]));
+  const meanings = scopes.flatMap((s) =>
+    s.description === undefined ? [] : [`${markdownCode(s.name)}: ${markdownText(sentence(s.description))}`],
+  );
   return [...lines, ...meanings, ...auth.notes.map((n) => markdownText(sentence(n)))];
 }
 
@@ -97,13 +119,28 @@ function toolView(server: Server, tool: Tool, toolMode: ToolModeRules, bodyType:
         ? tool.parameters.list.map((p) => ({
             name: p.name,
             type: markdownText(typeSummary(p.type)),
-            required: p.requirement === "always" ? "yes" : p.requirement === "execute" ? `on ${markdownText(executeValue)}` : "no",
+            required:
+              p.requirement === "always"
+                ? "yes"
+                : p.requirement === "execute"
+                  ? `on ${markdownText(executeValue)}`
+                  : "no",
             default: p.default === undefined ? "" : markdownCode(JSON.stringify(p.default)),
-            notes: markdownText(parameterFacts(p, executeValue).filter((f) => !f.startsWith("Default:")).join(" ")),
+            notes: markdownText(
+              parameterFacts(p, executeValue)
+                .filter((f) => !f.startsWith("Default:"))
+                .join(" "),
+            ),
           }))
         : [],
-    noParameters: tool.parameters.kind === "known" ? "Takes no parameters." : "Parameters: not shown in the catalog; any object is accepted.",
-    rules: [...[...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText), ...(loss === undefined ? [] : [loss])],
+    noParameters:
+      tool.parameters.kind === "known"
+        ? "Takes no parameters."
+        : "Parameters: not shown in the catalog; any object is accepted.",
+    rules: [
+      ...[...tool.rules.map(ruleText), ...tool.notes.map(sentence)].map(markdownText),
+      ...(loss === undefined ? [] : [loss]),
+    ],
     requestBody: requestBodyReadme(tool, bodyType),
   };
 }
@@ -111,9 +148,13 @@ function toolView(server: Server, tool: Tool, toolMode: ToolModeRules, bodyType:
 function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
   const input = exampleInput(tool, toolMode);
   const call = `client.${tool.methodName}`;
-  if (input === undefined) return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
+  if (input === undefined)
+    return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
-    key === "request_body" && tool.modePattern ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get the schema` : `  ${key}: ${jsonLiteral(value)},`,
+    key === "request_body" && tool.modePattern
+      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get ` +
+        "the schema"
+      : `  ${key}: ${jsonLiteral(value)},`,
   );
   return entries.length === 0 ? `await ${call}({});` : `await ${call}({\n${entries.join("\n")}\n});`;
 }

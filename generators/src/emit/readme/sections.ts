@@ -13,7 +13,8 @@ export interface ReadmeSection {
 
 const text = (value: string): string => markdownText(sentence(value));
 const code = (values: readonly string[]): string => values.map(markdownCode).join(", ");
-const list = (items: readonly string[]): string[] => (items.length === 0 ? [] : [items.map((i) => `- ${i}`).join("\n")]);
+const list = (items: readonly string[]): string[] =>
+  items.length === 0 ? [] : [items.map((i) => `- ${i}`).join("\n")];
 
 export function factSections(facts: ServerFacts): ReadmeSection[] {
   const sections: ReadmeSection[] = [
@@ -34,7 +35,10 @@ function resourceLine(resource: ServerFacts["resources"][number]): string {
   if (resource.identifiers.length > 0) facts.push(`Identified by ${code(resource.identifiers)}.`);
   if (resource.fields.length > 0) {
     const fields = resource.fields.map((f) => {
-      const about = [f.type, f.description].filter((x): x is string => x !== undefined).map(markdownText).join("; ");
+      const about = [f.type, f.description]
+        .filter((x): x is string => x !== undefined)
+        .map(markdownText)
+        .join("; ");
       return about === "" ? markdownCode(f.name) : `${markdownCode(f.name)} (${about})`;
     });
     facts.push(`Fields: ${fields.join(", ")}.`);
@@ -52,11 +56,14 @@ function stateBlocks(machine: ServerFacts["states"][number]): string[] {
   if (machine.transitions === null) blocks.push("Transitions: not shown.");
   else if (machine.transitions.length > 0) {
     const rows = machine.transitions.map(
-      (t) => `| ${markdownText(t.from)} | ${markdownCode(t.tool)} | ${markdownText(t.condition ?? "")} | ${markdownText(t.to)} |`,
+      (t) =>
+        `| ${markdownText(t.from)} | ${markdownCode(t.tool)} | ${markdownText(t.condition ?? "")} | ` +
+        `${markdownText(t.to)} |`,
     );
     blocks.push(["| From | Moved by | Condition | To |", "| --- | --- | --- | --- |", ...rows].join("\n"));
   }
-  if (machine.restrictedTransitions !== null) blocks.push(`Restricted transitions: ${markdownText(machine.restrictedTransitions)}`);
+  if (machine.restrictedTransitions !== null)
+    blocks.push(`Restricted transitions: ${markdownText(machine.restrictedTransitions)}`);
   return [...blocks, ...list(machine.notes.map(text))];
 }
 
@@ -64,7 +71,10 @@ function eventBlocks(facts: ServerFacts): string[] {
   const events = facts.events;
   const lines: string[] = [];
   if (events.types !== null && events.types.length > 0) {
-    lines.push(`Event types${events.typesComplete ? "" : " named in the documents (the full list is not shown)"}: ${code(events.types)}.`);
+    lines.push(
+      `Event types${events.typesComplete ? "" : " named in the documents (the full list is not shown)"}: ` +
+        `${code(events.types)}.`,
+    );
   }
   if (events.payload !== null) lines.push(`Payload: ${text(events.payload)}`);
   if (events.signing !== null) lines.push(`Signing: ${text(events.signing)}`);
@@ -77,11 +87,23 @@ function httpBlocks(facts: ServerFacts): string[] {
     ...(http.methods === null ? [] : [`Methods: ${text(http.methods)}`]),
     ...(http.paths === null ? [] : [`Paths: ${text(http.paths)}`]),
     ...(http.results === null ? [] : [`Results: ${text(http.results)}`]),
-    ...http.knownPaths.map((p) => `${markdownCode(p.tool)}: ${markdownCode(p.template)}${p.description === undefined ? "" : ` ${text(p.description)}`}`),
+    ...http.knownPaths.map(
+      (p) =>
+        `${markdownCode(p.tool)}: ${markdownCode(p.template)}` +
+        (p.description === undefined ? "" : ` ${text(p.description)}`),
+    ),
   ];
   if (http.baseUrl !== null) {
-    const centers = http.baseUrl.dataCenters.length === 0 ? "" : ` Data centers: ${http.baseUrl.dataCenters.map(markdownText).join(", ")}.`;
-    lines.push(`Base address: the value of secret ${markdownCode(http.baseUrl.secret)}.${centers} ${http.baseUrl.notes.map(text).join(" ")}`.trimEnd());
+    const centers =
+      http.baseUrl.dataCenters.length === 0
+        ? ""
+        : ` Data centers: ${http.baseUrl.dataCenters.map(markdownText).join(", ")}.`;
+    lines.push(
+      (
+        `Base address: the value of secret ${markdownCode(http.baseUrl.secret)}.${centers} ` +
+        `${http.baseUrl.notes.map(text).join(" ")}`
+      ).trimEnd(),
+    );
   }
   return list(lines);
 }

@@ -17,12 +17,17 @@ interface Row {
 export function requestBodyReadme(tool: Tool, typeName: string): string {
   const body = tool.requestBody;
   if (body === undefined) return "";
-  const intro = `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
+  const intro =
+    `\`request_body\` fields (type ${markdownCode(typeName)}), from the schema captured from ` +
+    `${markdownCode(body.capturedFrom)} at ${markdownText(body.capturedAt)}; the validator checks them:`;
   const components = new Map(body.definitions.map((c) => [c.name, c.schema]));
   const summaries = new Summaries(components);
   const rows = bodyRows(body.root, components, summaries);
   if (rows.length === 0) return `${intro} ${markdownText(summaries.of(body.root))}.`;
-  const table = rows.map((r) => `| ${markdownCode(r.path)} | ${markdownText(r.type)} | ${r.required ? "yes" : "no"} | ${markdownText(r.notes)} |`);
+  const table = rows.map(
+    (r) =>
+      `| ${markdownCode(r.path)} | ${markdownText(r.type)} | ${r.required ? "yes" : "no"} | ${markdownText(r.notes)} |`,
+  );
   return [intro, "", "| Field | Type | Required | Notes |", "| --- | --- | --- | --- |", ...table].join("\n");
 }
 
@@ -44,13 +49,21 @@ function bodyRows(root: Schema, components: ReadonlyMap<string, Schema>, summari
     }
     const required = new Set(schema.required ?? []);
     const listed = schema.properties ?? [];
-    const unlisted = [...required].filter((name) => !listed.some((p) => p.name === name)).map((name) => ({ name, value: true }));
+    const unlisted = [...required]
+      .filter((name) => !listed.some((p) => p.name === name))
+      .map((name) => ({ name, value: true }));
     for (const p of [...listed, ...unlisted]) {
       const path = prefix === "" ? p.name : `${prefix}.${p.name}`;
       const shared = componentOf(p.value);
       const listedPath = shared === undefined ? undefined : listedAt.get(shared);
-      const seeAlso = listedPath === undefined ? [] : [`fields listed under ${listedPath === "" ? "the top level" : listedPath}`];
-      rows.push({ path, type: summaries.of(p.value), required: required.has(p.name), notes: [notes(resolve(p.value, components)), ...seeAlso].filter((n) => n !== "").join("; ") });
+      const seeAlso =
+        listedPath === undefined ? [] : [`fields listed under ${listedPath === "" ? "the top level" : listedPath}`];
+      rows.push({
+        path,
+        type: summaries.of(p.value),
+        required: required.has(p.name),
+        notes: [notes(resolve(p.value, components)), ...seeAlso].filter((n) => n !== "").join("; "),
+      });
       walk(p.value, path);
     }
     if (schema.items !== undefined) walk(schema.items, `${prefix}[]`);
@@ -67,7 +80,9 @@ function componentOf(schema: Schema): string | undefined {
 }
 
 function resolve(schema: Schema, components: ReadonlyMap<string, Schema>): Schema {
-  return typeof schema !== "boolean" && schema.$ref !== undefined && Object.keys(schema).length === 1 ? (components.get(schema.$ref) ?? true) : schema;
+  return typeof schema !== "boolean" && schema.$ref !== undefined && Object.keys(schema).length === 1
+    ? (components.get(schema.$ref) ?? true)
+    : schema;
 }
 
 /** Summaries are cut at this length: a type column is for reading, the schema is in the manifest. */
@@ -88,15 +103,26 @@ class Summaries {
   private summary(schema: Schema, expandRefs: boolean): string {
     if (typeof schema === "boolean") return schema ? "any" : "nothing";
     const parts: string[] = [];
-    if (schema.$ref !== undefined) parts.push(expandRefs ? `${schema.$ref} (${this.target(schema.$ref)})` : schema.$ref);
+    if (schema.$ref !== undefined)
+      parts.push(expandRefs ? `${schema.$ref} (${this.target(schema.$ref)})` : schema.$ref);
     if (schema.enum !== undefined) parts.push(schema.enum.map((v) => JSON.stringify(v)).join(" | "));
     else if (schema.const !== undefined) parts.push(JSON.stringify(schema.const));
     else if (schema.type !== undefined) {
-      parts.push(schema.type.map((t) => (t === "array" && schema.items !== undefined ? `array of ${this.summary(schema.items, expandRefs)}` : t)).join(" or "));
+      parts.push(
+        schema.type
+          .map((t) =>
+            t === "array" && schema.items !== undefined ? `array of ${this.summary(schema.items, expandRefs)}` : t,
+          )
+          .join(" or "),
+      );
     }
     for (const kind of ["oneOf", "anyOf", "allOf"] as const) {
       const options = schema[kind];
-      if (options !== undefined) parts.push(`${kind === "oneOf" ? "one of" : kind === "anyOf" ? "any of" : "all of"}: ${options.map((o) => this.summary(o, expandRefs)).join("; ")}`);
+      if (options !== undefined)
+        parts.push(
+          `${kind === "oneOf" ? "one of" : kind === "anyOf" ? "any of" : "all of"}: ` +
+            options.map((o) => this.summary(o, expandRefs)).join("; "),
+        );
     }
     const text = parts.length === 0 ? "any" : parts.join(", ");
     // Cut by code points, so no surrogate pair is split.
@@ -123,7 +149,8 @@ function notes(schema: Schema): string {
   };
   bounds("length", schema.minLength, schema.maxLength);
   if (schema.pattern !== undefined) parts.push(`matches ${schema.pattern}`);
-  if (schema.format !== undefined) parts.push(`format ${schema.format}${isCheckedFormat(schema.format) ? "" : " (not checked)"}`);
+  if (schema.format !== undefined)
+    parts.push(`format ${schema.format}${isCheckedFormat(schema.format) ? "" : " (not checked)"}`);
   bounds("value", schema.minimum, schema.maximum);
   if (schema.exclusiveMinimum !== undefined) parts.push(`greater than ${schema.exclusiveMinimum}`);
   if (schema.exclusiveMaximum !== undefined) parts.push(`less than ${schema.exclusiveMaximum}`);
@@ -137,5 +164,16 @@ function notes(schema: Schema): string {
 
 /** Keywords a row does not spell out; the manifest's schema has them. */
 function hasConditions(schema: SchemaNode): boolean {
-  return ["not", "if", "contains", "prefixItems", "patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "anyOf", "oneOf"].some((k) => k in schema);
+  return [
+    "not",
+    "if",
+    "contains",
+    "prefixItems",
+    "patternProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "anyOf",
+    "oneOf",
+  ].some((k) => k in schema);
 }

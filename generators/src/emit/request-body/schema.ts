@@ -13,7 +13,10 @@ import type { Tool } from "../../ir/types.ts";
 export function withRequestBodySchema(tool: Tool, properties: JsonSchema): JsonSchema {
   const property = properties["request_body"];
   if (tool.requestBody === undefined || typeof property !== "object" || property === null) return properties;
-  return { ...properties, request_body: { ...property, contentSchema: bodyJsonSchema(tool.fullName, tool.requestBody) } };
+  return {
+    ...properties,
+    request_body: { ...property, contentSchema: bodyJsonSchema(tool.fullName, tool.requestBody) },
+  };
 }
 
 type Convert = (schema: Schema) => JsonValue;
@@ -22,7 +25,8 @@ type Writer<K extends Keyword> = (value: NonNullable<SchemaNode[K]>, convert: Co
 const same = <T extends JsonValue>(value: T): JsonValue => value;
 const one = (schema: Schema, convert: Convert): JsonValue => convert(schema);
 const list = (schemas: readonly Schema[], convert: Convert): JsonValue => schemas.map(convert);
-const map = (named: readonly Named<Schema>[], convert: Convert): JsonValue => Object.fromEntries(named.map((n) => [n.name, convert(n.value)]));
+const map = (named: readonly Named<Schema>[], convert: Convert): JsonValue =>
+  Object.fromEntries(named.map((n) => [n.name, convert(n.value)]));
 
 /** The `$ref` to a definition: names are component names or `ref:<n>`, with nothing to escape in a pointer. */
 export function definitionRef(name: string): string {

@@ -11,7 +11,16 @@ import type { ToolNames } from "../../ir/naming.ts";
 import type { Tool } from "../../ir/types.ts";
 import type { JsonValue } from "../../ir/json.ts";
 import { stringLiteral } from "../core/escape.ts";
-import { chain, laidOut, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "../core/layout.ts";
+import {
+  chain,
+  laidOut,
+  parenthesized,
+  prefixed,
+  suffixed,
+  typeArguments,
+  typeLiteral,
+  type Code,
+} from "../core/layout.ts";
 import { docComment, exportType } from "../core/source-file.ts";
 import { definitionRef, schemaJson } from "./schema.ts";
 
@@ -44,19 +53,38 @@ export function requestBodyTypes(tool: Tool, names: ToolNames): string[] {
   const definitions = new Map(body.definitions.map((d) => [d.name, schemaJson(d.schema)]));
   const ctx = context(definitions, fields);
   const aliases = new Map(body.definitions.map((d, index) => [d.name, `${names.requestBodyComponents}${index}`]));
-  const convert = (schema: JsonValue, path: string): TS.TypeNode => restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
+  const convert = (schema: JsonValue, path: string): TS.TypeNode =>
+    restore(transformSchemaObject(asSchemaObject(schema, fields), { path, ctx }), aliases, fields);
   const statements: string[] = [];
   for (const d of body.definitions) {
     const doc = docComment(`${stringLiteral(d.pointer)} of the \`${tool.fullName}\` request body.`);
-    statements.push(`${doc}\n${laidOut(prefixed(`type ${aliases.get(d.name) ?? ""} = `, nodeCode(convert(definitions.get(d.name) ?? true, componentRef(d.name)))), ";")}`);
+    statements.push(
+      `${doc}\n` +
+        laidOut(
+          prefixed(
+            `type ${aliases.get(d.name) ?? ""} = `,
+            nodeCode(convert(definitions.get(d.name) ?? true, componentRef(d.name))),
+          ),
+          ";",
+        ),
+    );
   }
   const components = body.definitions.filter((d) => d.pointer === `#/components/schemas/${d.name}`);
   if (components.length > 0) {
-    const schemas = typeLiteral(components.map((d) => memberCode(stringLiteral(d.name), false, aliases.get(d.name) ?? "never")));
+    const schemas = typeLiteral(
+      components.map((d) => memberCode(stringLiteral(d.name), false, aliases.get(d.name) ?? "never")),
+    );
     const doc = docComment(`Schemas under \`components.schemas\` of the \`${tool.fullName}\` request body.`);
-    statements.push(`${doc}\n${laidOut(prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])))}`);
+    statements.push(
+      `${doc}\n` +
+        laidOut(
+          prefixed(`export interface ${names.requestBodyComponents} `, typeLiteral([prefixed("schemas: ", schemas)])),
+        ),
+    );
   }
-  const doc = `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode get_request_schema (${body.file}).`;
+  const doc =
+    `The request body of \`${tool.fullName}\` in mode execute, from the schema its engine returned\nfor mode ` +
+    `get_request_schema (${body.file}).`;
   statements.push(exportType(doc, names.requestBody, [nodeCode(convert(schemaJson(body.root), "#"))]));
   return statements;
 }
@@ -103,7 +131,6 @@ function print(node: TS.Node): string {
   return printer.printNode(ts.EmitHint.Unspecified, node, sourceFile);
 }
 
-
 /** openapi-typescript's options, as its own entry point fills them, resolving refs within the answer. */
 function context(definitions: ReadonlyMap<string, JsonValue>, fields: FieldNames): GlobalContext {
   return {
@@ -149,7 +176,19 @@ function asSchemaObject(schema: JsonValue, fields: FieldNames): SchemaObject {
 }
 
 /** Keywords that shape the type; everything else (annotations, extensions) is left out. */
-const typeKeywords = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "const", "oneOf", "anyOf", "allOf", "$ref"]);
+const typeKeywords = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "$ref",
+]);
 
 /**
  * Field names as openapi-typescript sees them: `f0`, `f1`, …, each standing for one engine name.
@@ -185,7 +224,9 @@ function typeShape(schema: JsonValue, fields: FieldNames): JsonValue {
   for (const [key, value] of Object.entries(schema)) {
     if (!typeKeywords.has(key)) continue;
     if (key === "properties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [rename(name), typeShape(property, fields)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, property]) => [rename(name), typeShape(property, fields)]),
+      );
     } else if (key === "required" && Array.isArray(value)) {
       out[key] = value.map((name) => (typeof name === "string" ? rename(name) : name));
     } else if (Array.isArray(value) && (key === "oneOf" || key === "anyOf" || key === "allOf")) {
@@ -208,10 +249,17 @@ function restore(node: TS.TypeNode, aliases: ReadonlyMap<string, string>, fields
   const visit = (child: TS.Node): TS.Node => {
     const alias = ts.isIndexedAccessTypeNode(child) ? aliases.get(componentName(child) ?? "") : undefined;
     if (alias !== undefined) return ts.factory.createTypeReferenceNode(alias);
-    const field = ts.isPropertySignature(child) && ts.isIdentifier(child.name) ? fields.original(child.name.text) : undefined;
+    const field =
+      ts.isPropertySignature(child) && ts.isIdentifier(child.name) ? fields.original(child.name.text) : undefined;
     if (field !== undefined && ts.isPropertySignature(child)) {
       const updated = ts.visitEachChild(child, visit, undefined);
-      return ts.factory.updatePropertySignature(updated, updated.modifiers, tsPropertyIndex(field), updated.questionToken, updated.type);
+      return ts.factory.updatePropertySignature(
+        updated,
+        updated.modifiers,
+        tsPropertyIndex(field),
+        updated.questionToken,
+        updated.type,
+      );
     }
     return ts.visitEachChild(child, visit, undefined);
   };
@@ -220,9 +268,12 @@ function restore(node: TS.TypeNode, aliases: ReadonlyMap<string, string>, fields
 
 /** "Name" of `components["schemas"]["Name"]`, or undefined for any other indexed access. */
 function componentName(node: TS.IndexedAccessTypeNode): string | undefined {
-  const literal = (type: TS.TypeNode): string | undefined => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined);
+  const literal = (type: TS.TypeNode): string | undefined =>
+    ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined;
   const { objectType } = node;
   if (!ts.isIndexedAccessTypeNode(objectType) || literal(objectType.indexType) !== "schemas") return undefined;
   const root = objectType.objectType;
-  return ts.isTypeReferenceNode(root) && ts.isIdentifier(root.typeName) && root.typeName.text === "components" ? literal(node.indexType) : undefined;
+  return ts.isTypeReferenceNode(root) && ts.isIdentifier(root.typeName) && root.typeName.text === "components"
+    ? literal(node.indexType)
+    : undefined;
 }

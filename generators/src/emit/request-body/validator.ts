@@ -50,7 +50,9 @@ export function requestBodyChecks(tool: Tool, names: ToolNames, use: UseHelper):
   const writer = new BodyWriter(body, names.requestBodyCheck, use);
   const root = functionDeclaration({
     exported: false,
-    doc: `Checks a parsed \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never throws on JSON input.`,
+    doc:
+      `Checks a parsed \`${tool.fullName}\` request body against the schema captured in\n${body.file}. Never ` +
+      "throws on JSON input.",
     name: names.requestBodyCheck,
     parameters: ["body: unknown"],
     returnType: "ValidationIssue[]",
@@ -142,7 +144,12 @@ class BodyWriter implements BodyChecks {
   }
 
   /** Writes a call of a new function whose body `write` emits (on `value`, `path`, `issues`). */
-  split(w: CodeWriter, valueType: string, args: readonly [string, string, string], write: (w: CodeWriter) => void): void {
+  split(
+    w: CodeWriter,
+    valueType: string,
+    args: readonly [string, string, string],
+    write: (w: CodeWriter) => void,
+  ): void {
     const index = this.parts.length;
     const name = `${this.checkName}Part${index}`;
     this.parts.push("");
@@ -173,7 +180,9 @@ class BodyWriter implements BodyChecks {
     const parent = this.statics.get(path);
     if (typeof segment === "string" && parent !== undefined) return this.staticPath(parent + pointer(segment));
     const at = this.local("at");
-    w.writeLine(`const ${at} = ${path} + ${typeof segment === "string" ? stringLiteral(pointer(segment)) : segment.code};`);
+    w.writeLine(
+      `const ${at} = ${path} + ${typeof segment === "string" ? stringLiteral(pointer(segment)) : segment.code};`,
+    );
     return at;
   }
 
@@ -197,7 +206,11 @@ class BodyWriter implements BodyChecks {
       return;
     }
     if (schema === false) {
-      this.push(w, issues, "issueNotAllowed", [path, stringLiteral("is not allowed here (the schema is false)"), value]);
+      this.push(w, issues, "issueNotAllowed", [
+        path,
+        stringLiteral("is not allowed here (the schema is false)"),
+        value,
+      ]);
       return;
     }
     const site = (at: string): CheckSite => ({ w, node: schema, value: at, path, issues });

@@ -37,7 +37,8 @@ export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
     ...(Object.keys(dependentRequired).length > 0 && { dependentRequired }),
     ...(conditions.length > 0 && { allOf: conditions }),
   };
-  if (!tool.modePattern) return { $schema: schemaDialect, type: "object", properties, ...checks, additionalProperties: false };
+  if (!tool.modePattern)
+    return { $schema: schemaDialect, type: "object", properties, ...checks, additionalProperties: false };
   return modePatternSchema(properties, checks, toolMode);
 }
 
@@ -74,7 +75,10 @@ function whenEquals(parameter: string, value: string, required: string[]): JsonS
   // `then` names its required keys under `properties` too: Ajv's strict mode (strictRequired) rejects
   // a `required` key that no sibling or earlier `properties` defines, and `allOf` compiles first.
   const named = Object.fromEntries(required.map((name) => [name, true]));
-  return { if: { properties: { [parameter]: { const: value } }, required: [parameter] }, then: { properties: named, required } };
+  return {
+    if: { properties: { [parameter]: { const: value } }, required: [parameter] },
+    then: { properties: named, required },
+  };
 }
 
 function parameterSchema(parameter: Parameter, executeValue: string): JsonSchema {

@@ -74,9 +74,14 @@ function notShown(server: Server, rules: CatalogRules): string[] {
     }
   }
   if (server.tools.some((t) => t.modePattern)) {
-    lines.push("Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.");
+    lines.push(
+      "Fields of request_body: not shown; the tool returns them at run time when called with mode get_request_schema.",
+    );
     if (!rules.toolMode.missingExecuteParameter.known) {
-      lines.push(`What happens when a call with mode ${rules.toolMode.executeValue} omits a parameter required in that mode: not shown.`);
+      lines.push(
+        `What happens when a call with mode ${rules.toolMode.executeValue} omits a parameter required in that ` +
+          "mode: not shown.",
+      );
     }
   }
   const hidden = server.tools.filter((t) => t.parameters.kind === "not-shown").map((t) => t.name);
@@ -87,10 +92,13 @@ function notShown(server: Server, rules: CatalogRules): string[] {
 
 function authUnknowns(server: Server): string[] {
   const auth = server.auth;
-  if (auth.type === "api-key") return auth.placement.known ? [] : [`How ${auth.secret} is placed on the wire: not shown.`];
+  if (auth.type === "api-key")
+    return auth.placement.known ? [] : [`How ${auth.secret} is placed on the wire: not shown.`];
   return [
     ...(auth.provider.known ? [] : ["The auth provider id: not shown."]),
-    ...(auth.scopeBase.known || !auth.scopes.known ? [] : ["The provider's scope base address ({scope_base}): not shown."]),
+    ...(auth.scopeBase.known || !auth.scopes.known
+      ? []
+      : ["The provider's scope base address ({scope_base}): not shown."]),
     ...(auth.scopes.known ? [] : ["OAuth scopes of the tools: not shown."]),
   ];
 }

@@ -8,7 +8,13 @@ import { sentence } from "../core/describe.ts";
 import type { Expansion } from "./expansion.ts";
 import type { EmitResources } from "../core/emitter.ts";
 
-export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: Expansion, synonyms: EmitResources["synonyms"]): ToolSearchDocument {
+export function searchDocument(
+  server: Server,
+  tool: Tool,
+  stem: Stem,
+  expand: Expansion,
+  synonyms: EmitResources["synonyms"],
+): ToolSearchDocument {
   const terms = (...texts: readonly string[]): string => texts.flatMap((text) => searchTerms(text, stem)).join(" ");
   const [verb = "", ...object] = words(tool.name);
   const parameters = tool.parameters.kind === "known" ? tool.parameters.list.filter((p) => !p.implicit) : [];
@@ -32,7 +38,11 @@ export function searchDocument(server: Server, tool: Tool, stem: Stem, expand: E
       parameters: terms(...parameters.flatMap(parameterTexts)),
       values: terms(...parameters.flatMap(enumValues)),
       server: terms(server.name, server.domain, ...server.keywords),
-      annotations: terms(readOnly === true ? "read only" : "", destructive === true ? "destructive" : "", idempotent === true ? "idempotent" : ""),
+      annotations: terms(
+        readOnly === true ? "read only" : "",
+        destructive === true ? "destructive" : "",
+        idempotent === true ? "idempotent" : "",
+      ),
     },
   };
 }
@@ -45,7 +55,8 @@ function related(verb: string, object: readonly string[], stem: Stem, synonyms: 
 }
 
 function parameterTexts(parameter: Parameter): string[] {
-  const keys = parameter.type.kind === "object" ? parameter.type.keys.flatMap((key) => [key.name, key.description ?? ""]) : [];
+  const keys =
+    parameter.type.kind === "object" ? parameter.type.keys.flatMap((key) => [key.name, key.description ?? ""]) : [];
   return [parameter.name, parameter.description ?? "", ...keys];
 }
 

@@ -8,7 +8,13 @@ import { stem as porter2 } from "../../../../packages/runtime/src/search/stemmer
 import { searchDataFormat, type ToolSearchData } from "../../../../packages/runtime/src/search/data.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { runtimeInternalModule, runtimeModule, runtimeNames, runtimeTypeNames, internalNames } from "../core/runtime-names.ts";
+import {
+  runtimeInternalModule,
+  runtimeModule,
+  runtimeNames,
+  runtimeTypeNames,
+  internalNames,
+} from "../core/runtime-names.ts";
 import { call, laidOut, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
@@ -113,17 +119,26 @@ function emitSearchModule(context: EmitContext): GeneratedFile {
     nameList("import", [dataText], "./search-data.js"),
     [
       docComment(
-        `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch to search its tools together with other packages' tools.`,
+        `The ${server.name} tools' search data, parsed on the first search. Pass the package to createToolSearch ` +
+          "to search its tools together with other packages' tools.",
       ),
-      laidOut(prefixed("export const toolSearchIndex: ToolSearchIndex = ", pure(call("searchIndexText", [stringLiteral(server.name), dataText]))), ";"),
+      laidOut(
+        prefixed(
+          "export const toolSearchIndex: ToolSearchIndex = ",
+          pure(call("searchIndexText", [stringLiteral(server.name), dataText])),
+        ),
+        ";",
+      ),
     ].join("\n"),
     laidOut(prefixed(`const ${search} = `, pure("createToolSearch([{ toolSearchIndex }])")), ";"),
     functionDeclaration({
       exported: true,
       doc: [
-        `Finds ${server.name} tools for a need in words ("add a note to a cell"): hits best first, equal scores in name order.`,
+        `Finds ${server.name} tools for a need in words ("add a note to a cell"): hits best first, equal scores ` +
+          "in name order.",
         "`limit` is 1 to 50 (default 5); `readOnly: true` keeps read-only tools; `group` keeps one group's tools.",
-        "Throws ToolSearchError (code `invalid_search`) for an empty or over-long query or a bad option, saying what to send instead.",
+        "Throws ToolSearchError (code `invalid_search`) for an empty or over-long query or a bad option, saying " +
+          "what to send instead.",
       ].join(" "),
       name: "searchTools",
       parameters: ["query: string", "options?: ToolSearchOptions"],

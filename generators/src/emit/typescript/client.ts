@@ -10,7 +10,15 @@ import { propertyKey, stringLiteral } from "../core/escape.ts";
 import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { internalNames, runtimeInternalModule, runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
 import { arrayLiteral, call, layout, maxLineLength, prefixed, writeLaidOut } from "../core/layout.ts";
-import { docComment, exportConst, functionDeclaration, nameList, objectLiteral, printTypeScript, writeCode } from "../core/source-file.ts";
+import {
+  docComment,
+  exportConst,
+  functionDeclaration,
+  nameList,
+  objectLiteral,
+  printTypeScript,
+  writeCode,
+} from "../core/source-file.ts";
 
 const internalImports = internalNames(clientModule.internal);
 const runtimeTypes = runtimeTypeNames(clientModule.runtimeTypes);
@@ -31,7 +39,11 @@ function emitClient(context: EmitContext): GeneratedFile {
     nameList("import", internalImports, runtimeInternalModule),
     nameList("import type", runtimeTypes, runtimeModule),
     nameList("import", server.tools.map((t) => toolNames(names, t.name).validator).sort(), "./validators.js"),
-    nameList("import type", [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(), "./types.js"),
+    nameList(
+      "import type",
+      [...server.tools.map((t) => toolNames(names, t.name).input), "ToolInputs", "ToolName"].sort(),
+      "./types.js",
+    ),
     ...server.tools.map((tool) => definition(tool, names)),
     exportConst({
       doc: `Every ${server.name} tool definition, by short name.`,
@@ -51,10 +63,21 @@ function emitClient(context: EmitContext): GeneratedFile {
         w.write("return ").inlineBlock(() => {
           for (const tool of server.tools) {
             const method = `${propertyKey(tool.methodName)}: (input, callOptions) => `;
-            writeLaidOut(w, prefixed(method, call("caller.call", [toolNames(names, tool.name).definition, "input", "callOptions"])), ",");
+            writeLaidOut(
+              w,
+              prefixed(method, call("caller.call", [toolNames(names, tool.name).definition, "input", "callOptions"])),
+              ",",
+            );
           }
           // The runtime resolves the name: never a synchronous throw, whatever the model or caller passes.
-          const byName = call("callByName", ["caller", stringLiteral(server.name), toolsName, "toolName", "input", "callOptions"]);
+          const byName = call("callByName", [
+            "caller",
+            stringLiteral(server.name),
+            toolsName,
+            "toolName",
+            "input",
+            "callOptions",
+          ]);
           writeLaidOut(w, prefixed("call: (toolName, input, callOptions) => ", byName), ",");
           // The model and MCP entries show results through it (clientRedaction in the runtime).
           w.writeLine("redact: caller.redact,");
@@ -79,20 +102,27 @@ function clientInterface(context: EmitContext): string {
   const members = [
     ...server.tools.map((tool) =>
       method(
-        `${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O when the input is invalid.`,
+        `${sentence(tool.purpose)}\n\nCalls \`${tool.fullName}\`. Rejects with ValidationError before any I/O ` +
+          "when the input is invalid.",
         propertyKey(tool.methodName),
         [`input: WithObjectRequestBody<${toolNames(names, tool.name).input}>`, "options?: CallOptions"],
       ),
     ),
-    method("Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name.", "call<N extends ToolName>", [
-      `toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\``,
-      "input: WithObjectRequestBody<ToolInputs[N]>",
-      "options?: CallOptions",
-    ]),
+    method(
+      "Calls a tool by short (`GetX`), full (`Server.GetX`) or model (`Server_GetX`) name.",
+      "call<N extends ToolName>",
+      [
+        `toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\``,
+        "input: WithObjectRequestBody<ToolInputs[N]>",
+        "options?: CallOptions",
+      ],
+    ),
     `${docComment(redactDoc)}\nreadonly redact: (text: string) => string;`,
   ];
   return writeCode((w) => {
-    w.writeLine(docComment(`A ${server.name} client. Every call validates its input and checks declared secrets before any I/O.`));
+    w.writeLine(
+      docComment(`A ${server.name} client. Every call validates its input and checks declared secrets before any I/O.`),
+    );
     w.write(`export interface ${names.clientType} `).inlineBlock(() => {
       members.forEach((member, index) => {
         if (index > 0) w.blankLine();

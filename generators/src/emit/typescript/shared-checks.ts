@@ -62,7 +62,12 @@ export function sharedChecks(tools: readonly Tool[]): ReadonlyMap<string, Shared
   for (const group of byKey.values()) {
     if (group.length < 2) continue;
     count++;
-    const checks = { tools: group, validator: `validateShared_${count}`, guard: `isShared_${count}`, parameterList: `parametersShared_${count}` };
+    const checks = {
+      tools: group,
+      validator: `validateShared_${count}`,
+      guard: `isShared_${count}`,
+      parameterList: `parametersShared_${count}`,
+    };
     for (const tool of group) shared.set(tool.name, checks);
   }
   return shared;

@@ -8,7 +8,17 @@ import type { Parameter, Tool, ValueType } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "../core/describe.ts";
 import { propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import { chain, layout, maxLineLength, parenthesized, prefixed, suffixed, typeArguments, typeLiteral, type Code } from "../core/layout.ts";
+import {
+  chain,
+  layout,
+  maxLineLength,
+  parenthesized,
+  prefixed,
+  suffixed,
+  typeArguments,
+  typeLiteral,
+  type Code,
+} from "../core/layout.ts";
 import { requestBodyPropertyType, requestBodyTypes } from "../request-body/types.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
@@ -28,7 +38,9 @@ function emitTypes(context: EmitContext): GeneratedFile {
   const modeDeclarations: (string | StatementStructures)[] = server.tools.some((tool) => tool.modePattern)
     ? [
         exportConst({
-          doc: `Values of ${mode.name}, the mode of mode-pattern tools.\n\n${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
+          doc:
+            `Values of ${mode.name}, the mode of mode-pattern tools.\n\n` +
+            `${mode.values.map((v) => `${v.value}: ${v.description}`).join("\n")}`,
           name: mode.name,
           value: `${objectLiteral(mode.values.map((v) => [propertyKey(v.enumName), stringLiteral(v.value)]))} as const`,
         }),
@@ -37,8 +49,16 @@ function emitTypes(context: EmitContext): GeneratedFile {
     : [];
   const statements: (string | StatementStructures)[] = [
     ...modeDeclarations,
-    exportType(`Short names of the ${server.name} tools.`, typeNames.toolName, server.tools.map((t) => stringLiteral(t.name))),
-    exportType(`Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`, typeNames.toolFullName, server.tools.map((t) => stringLiteral(t.fullName))),
+    exportType(
+      `Short names of the ${server.name} tools.`,
+      typeNames.toolName,
+      server.tools.map((t) => stringLiteral(t.name)),
+    ),
+    exportType(
+      `Full names (\`${server.name}.<Tool>\`) of the ${server.name} tools.`,
+      typeNames.toolFullName,
+      server.tools.map((t) => stringLiteral(t.fullName)),
+    ),
     ...server.tools.flatMap((tool) => toolTypes(tool, context)),
     {
       kind: tsMorph().StructureKind.Interface,
@@ -64,7 +84,8 @@ function toolDoc(tool: Tool): string {
     ...tool.rules.map(ruleText),
     ...tool.notes.map(sentence),
   ];
-  if (tool.parameters.kind === "not-shown") lines.push("The catalog does not show this tool's parameters; any object is accepted.");
+  if (tool.parameters.kind === "not-shown")
+    lines.push("The catalog does not show this tool's parameters; any object is accepted.");
   return lines.join("\n");
 }
 
@@ -76,18 +97,31 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
   if (parameters.length === 0) return [exportType(doc, names.input, ["Record<string, never>"])];
   const executeValue = context.toolMode.executeValue;
   if (!tool.modePattern) {
-    return [inputInterface(jsDoc(doc), names.input, parameters.map((p) => property(p, p.requirement !== "always", executeValue)))];
+    return [
+      inputInterface(
+        jsDoc(doc),
+        names.input,
+        parameters.map((p) => property(p, p.requirement !== "always", executeValue)),
+      ),
+    ];
   }
   // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
   const shared = parameters.filter((p) => p.name !== "mode");
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
   const otherModes = ignoringModes(context.toolMode).map(stringLiteral);
-  const required: Code[] = onExecute.length > 0 ? [typeArguments("Required<Pick", [names.parameters, union(onExecute)])] : [];
+  const required: Code[] =
+    onExecute.length > 0 ? [typeArguments("Required<Pick", [names.parameters, union(onExecute)])] : [];
   const executeBranch = chain("&", [names.parameters, `{ mode: ${stringLiteral(executeValue)} }`, ...required]);
   // Document A, rule 3: with any other mode every other parameter is ignored, whatever its value.
-  const otherBranch = chain("&", [`Partial<Record<keyof ${names.parameters}, unknown>>`, `{ mode: ${otherModes.join(" | ")} }`]);
+  const otherBranch = chain("&", [
+    `Partial<Record<keyof ${names.parameters}, unknown>>`,
+    `{ mode: ${otherModes.join(" | ")} }`,
+  ]);
   const bodyType = requestBodyPropertyType(tool, names);
-  const properties = shared.map((p) => ({ ...property(p, true, executeValue), ...(p.name === "request_body" && bodyType !== undefined && { type: bodyType }) }));
+  const properties = shared.map((p) => ({
+    ...property(p, true, executeValue),
+    ...(p.name === "request_body" && bodyType !== undefined && { type: bodyType }),
+  }));
   return [
     ...requestBodyTypes(tool, names),
     inputInterface(jsDoc(`Parameters of \`${tool.fullName}\` besides \`mode\`.`), names.parameters, properties),
@@ -95,7 +129,11 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
   ];
 }
 
-function inputInterface(doc: string, name: string, properties: PropertySignatureStructure[]): InterfaceDeclarationStructure {
+function inputInterface(
+  doc: string,
+  name: string,
+  properties: PropertySignatureStructure[],
+): InterfaceDeclarationStructure {
   return { kind: tsMorph().StructureKind.Interface, isExported: true, docs: [doc], name, properties };
 }
 
@@ -106,7 +144,9 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
   const facts = parameterFacts(parameter, executeValue);
   const name = propertyKey(parameter.name);
   const head = `${name}${optional ? "?" : ""}: `;
-  const type = layout(prefixed(head, typeCode(parameter.type)), memberWidth).join("\n").slice(head.length);
+  const type = layout(prefixed(head, typeCode(parameter.type)), memberWidth)
+    .join("\n")
+    .slice(head.length);
   return {
     kind: tsMorph().StructureKind.PropertySignature,
     name,

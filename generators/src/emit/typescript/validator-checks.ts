@@ -196,9 +196,14 @@ class Checks {
   elsewhere(w: CodeWriter): void {
     const { locals } = this;
     if (locals.size === 0) return;
-    const given = chain("+", [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`));
+    const given = chain(
+      "+",
+      [...locals.values()].map((local) => `(${local} === undefined ? 0 : 1)`),
+    );
     // With every known key seen, each value read has its key; otherwise count the values read.
-    w.writeLine("// Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.");
+    w.writeLine(
+      "// Fewer known own keys seen than parameters with a value: a value came from a prototype, a proxy or a getter.",
+    );
     const elsewhere = chain("&&", [`seen !== ${locals.size}`, prefixed("seen < ", parenthesized(given))]);
     writeIf(w, elsewhere, () => writeCopyCheck(w, this.ctx, this.outcome.self));
   }
@@ -211,7 +216,10 @@ class Checks {
   ignoringModes(w: CodeWriter): void {
     if (this.ctx.ignoringModes.length === 0) return;
     const mode = this.valueOf("mode");
-    const ignoring = chain("||", this.ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`));
+    const ignoring = chain(
+      "||",
+      this.ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`),
+    );
     // The value already read and compared, not a second read a getter could answer differently.
     writeIf(w, ignoring, () => this.outcome.finish(w, `{ mode: ${mode} }`));
   }
@@ -220,22 +228,36 @@ class Checks {
   unlessIgnoring(w: CodeWriter, values: () => void): void {
     if (this.ctx.ignoringModes.length === 0) return values();
     const mode = this.valueOf("mode");
-    writeIf(w, chain("&&", this.ctx.ignoringModes.map((value) => `${mode} !== ${stringLiteral(value)}`)), values);
+    writeIf(
+      w,
+      chain(
+        "&&",
+        this.ctx.ignoringModes.map((value) => `${mode} !== ${stringLiteral(value)}`),
+      ),
+      values,
+    );
   }
 
   /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
   parameter(w: CodeWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
     const path = stringLiteral(pointer(parameter.name));
     const label = stringLiteral(parameter.name);
-    const check = (): void => this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
+    const check = (): void =>
+      this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
     switch (parameter.requirement) {
       case "always":
         writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
         return;
       case "execute": {
         const execute = stringLiteral(this.ctx.executeValue);
-        const onExecute = (): void => this.about("mode", () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
-        writeIf(w, `${variable} === undefined`, () => writeIf(w, `${this.valueOf("mode")} === ${execute}`, onExecute), check);
+        const onExecute = (): void =>
+          this.about("mode", () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
+        writeIf(
+          w,
+          `${variable} === undefined`,
+          () => writeIf(w, `${this.valueOf("mode")} === ${execute}`, onExecute),
+          check,
+        );
         return;
       }
       case "optional":
@@ -246,7 +268,10 @@ class Checks {
 
   /** Emits the checks for one value; `path` and `label` are JS expressions. */
   private typeCheck(w: CodeWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
-    const fail = (helper: InternalName, ...args: Code[]) => (): void => this.fail(w, helper, [path, label, ...args, value]);
+    const fail =
+      (helper: InternalName, ...args: Code[]) =>
+      (): void =>
+        this.fail(w, helper, [path, label, ...args, value]);
     switch (type.kind) {
       case "string": {
         const format = type.format;
@@ -256,7 +281,17 @@ class Checks {
         // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
         if (bodyOf?.requestBody !== undefined && format === "json") {
           const guard = this.outcome.collects ? undefined : () => this.outcome.fail(w, "", [], this.subject);
-          w.inlineBlock(() => writeRequestBodyCheck(w, bodyOf, toolNames(this.ctx.names, bodyOf.name), value, this.ctx.helper, guard, fail("issueFormat", '"json"')));
+          w.inlineBlock(() =>
+            writeRequestBodyCheck(
+              w,
+              bodyOf,
+              toolNames(this.ctx.names, bodyOf.name),
+              value,
+              this.ctx.helper,
+              guard,
+              fail("issueFormat", '"json"'),
+            ),
+          );
           w.newLine();
           return;
         }
@@ -266,30 +301,51 @@ class Checks {
       case "enum": {
         if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
         const values = type.values.value.map(stringLiteral);
-        return writeIf(w, chain("&&", values.map((v) => `${value} !== ${v}`)), fail("issueEnum", arrayLiteral(values)));
+        return writeIf(
+          w,
+          chain(
+            "&&",
+            values.map((v) => `${value} !== ${v}`),
+          ),
+          fail("issueEnum", arrayLiteral(values)),
+        );
       }
       case "integer":
       case "number": {
-        const wrong = type.kind === "integer" ? `typeof ${value} !== "number" || !Number.isInteger(${value})` : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
+        const wrong =
+          type.kind === "integer"
+            ? `typeof ${value} !== "number" || !Number.isInteger(${value})`
+            : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
         const { minimum, maximum } = type;
         const bounds = (): void => {
           if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, fail("issueTooSmall", `${minimum}`));
           if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, fail("issueTooBig", `${maximum}`));
         };
         const expected = type.kind === "integer" ? '"an integer"' : '"a number"';
-        return writeIf(w, wrong, fail("issueType", expected), minimum !== undefined || maximum !== undefined ? bounds : undefined);
+        return writeIf(
+          w,
+          wrong,
+          fail("issueType", expected),
+          minimum !== undefined || maximum !== undefined ? bounds : undefined,
+        );
       }
       case "boolean":
         return writeIf(w, `typeof ${value} !== "boolean"`, fail("issueType", '"a boolean"'));
       case "object": {
-        const count = (helper: InternalName, limit: number) => (): void => this.fail(w, helper, [path, label, `${limit}`, "count"]);
+        const count = (helper: InternalName, limit: number) => (): void =>
+          this.fail(w, helper, [path, label, `${limit}`, "count"]);
         const { minProperties: minimum, maxProperties: maximum } = type;
         const counts = (): void => {
           w.writeLine(`const count = Object.keys(${value}).length;`);
           if (minimum !== undefined) writeIf(w, `count < ${minimum}`, count("issueTooFewKeys", minimum));
           if (maximum !== undefined) writeIf(w, `count > ${maximum}`, count("issueTooManyKeys", maximum));
         };
-        return writeIf(w, `!isObject(${value})`, fail("issueType", '"an object"'), minimum !== undefined || maximum !== undefined ? counts : undefined);
+        return writeIf(
+          w,
+          `!isObject(${value})`,
+          fail("issueType", '"an object"'),
+          minimum !== undefined || maximum !== undefined ? counts : undefined,
+        );
       }
       case "array":
         return writeIf(w, `!Array.isArray(${value})`, fail("issueType", '"an array"'), () => {
@@ -314,12 +370,18 @@ class Checks {
     switch (rule.kind) {
       case "required-when": {
         const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
-        const condition = chain("&&", [`${value(rule.when)} === ${stringLiteral(rule.equals)}`, `${value(rule.parameter)} === undefined`]);
+        const condition = chain("&&", [
+          `${value(rule.when)} === ${stringLiteral(rule.equals)}`,
+          `${value(rule.parameter)} === undefined`,
+        ]);
         return writeIf(w, condition, () => this.about(rule.when, () => this.fail(w, "issueRequiredWhen", args)));
       }
       case "requires": {
         const args = [pointer(rule.requires), rule.requires, rule.parameter].map(stringLiteral);
-        const condition = chain("&&", [`${value(rule.parameter)} !== undefined`, `${value(rule.requires)} === undefined`]);
+        const condition = chain("&&", [
+          `${value(rule.parameter)} !== undefined`,
+          `${value(rule.requires)} === undefined`,
+        ]);
         return writeIf(w, condition, () => this.about(rule.parameter, () => this.fail(w, "issueRequires", args)));
       }
       case "precedence":

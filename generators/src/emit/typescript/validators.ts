@@ -26,7 +26,13 @@ const runtimeTypes = runtimeTypeNames(validatorsModule.runtimeTypes);
 const formatPredicates: readonly InternalName[] = formatPredicateNames();
 const dispatcherName = validatorsModule.dispatcher;
 /** Every module-scope name the module holds whatever the spec says. */
-const fixedNames = [dispatcherName, ...validatorHelpers, ...formatPredicates, ...runtimeTypes, ...validatorsModule.globals];
+const fixedNames = [
+  dispatcherName,
+  ...validatorHelpers,
+  ...formatPredicates,
+  ...runtimeTypes,
+  ...validatorsModule.globals,
+];
 
 export const validatorsEmitter: Emitter = {
   id: "validators",
@@ -43,10 +49,17 @@ function emitValidators(context: EmitContext): GeneratedFile {
     const names = toolNames(context.names, tool.name);
     const checks = shared.get(tool.name);
     if (checks === undefined) {
-      return [validatorFunction(tool, ctx, names), guardFunction(tool, ctx, names), ...requestBodyChecks(tool, names, (name) => (formatPredicates.includes(name) ? ctx.format(name) : ctx.helper(name)))];
+      return [
+        validatorFunction(tool, ctx, names),
+        guardFunction(tool, ctx, names),
+        ...requestBodyChecks(tool, names, (name) =>
+          formatPredicates.includes(name) ? ctx.format(name) : ctx.helper(name),
+        ),
+      ];
     }
     // The shared body comes before the first tool that calls it.
-    const body = checks.tools[0] === tool ? [validatorFunction(tool, ctx, checks), guardFunction(tool, ctx, checks)] : [];
+    const body =
+      checks.tools[0] === tool ? [validatorFunction(tool, ctx, checks), guardFunction(tool, ctx, checks)] : [];
     return [...body, ...callingShared(tool, names, checks)];
   });
   const inputNames = server.tools.map((t) => toolNames(context.names, t.name).input);
@@ -71,13 +84,23 @@ class Context implements ModuleContext {
     readonly ignoringModes: readonly string[],
     shared: ReadonlyMap<string, SharedChecks>,
   ) {
-    const own = [...names.tools.values()].flatMap((tool) => [tool.validator, tool.guard, tool.parameterList, tool.requestBodyCheck]);
-    const sharedNames = [...shared.values()].flatMap((checks) => [checks.validator, checks.guard, checks.parameterList]);
+    const own = [...names.tools.values()].flatMap((tool) => [
+      tool.validator,
+      tool.guard,
+      tool.parameterList,
+      tool.requestBodyCheck,
+    ]);
+    const sharedNames = [...shared.values()].flatMap((checks) => [
+      checks.validator,
+      checks.guard,
+      checks.parameterList,
+    ]);
     this.moduleNames = new Set([...fixedNames, ...own, ...sharedNames]);
   }
   readonly helper = (name: InternalName): string => {
     // The names record reserves the helpers, so spec names never derive one.
-    if (!(validatorHelpers as readonly string[]).includes(name)) throw new Error(`toolcat internal error: ${name} is not a validator helper`);
+    if (!(validatorHelpers as readonly string[]).includes(name))
+      throw new Error(`toolcat internal error: ${name} is not a validator helper`);
     this.used.add(name);
     return name;
   };
@@ -98,9 +121,16 @@ function parameterListConstants(server: Server, ctx: Context, shared: ReadonlyMa
     const checks = shared.get(tool.name);
     if (checks !== undefined && checks.tools[0] !== tool) return [];
     const names = arrayLiteral(tool.parameters.list.map((p) => stringLiteral(p.name)));
-    return [laidOut(prefixed(`const ${checks?.parameterList ?? toolNames(ctx.names, tool.name).parameterList} = `, names), " as const;")];
+    return [
+      laidOut(
+        prefixed(`const ${checks?.parameterList ?? toolNames(ctx.names, tool.name).parameterList} = `, names),
+        " as const;",
+      ),
+    ];
   });
-  return constants.length === 0 ? [] : [["// Each tool's parameter names, for unknown-parameter issues.", ...constants].join("\n")];
+  return constants.length === 0
+    ? []
+    : [["// Each tool's parameter names, for unknown-parameter issues.", ...constants].join("\n")];
 }
 
 /**
@@ -115,7 +145,10 @@ function sharedDoc(pair: PairNames, kind: string): string | undefined {
   if (first?.parameters.kind !== "known") return undefined;
   const list = first.parameters.list.map((p) => `\`${p.name}\``).join(", ");
   const parameters = list === "" ? "no parameters" : `the same parameters (${list}) with the same rules`;
-  return `${kind} of the ${pair.tools?.length} tools that take ${parameters}; each tool's own function calls this. Never throws.`;
+  return (
+    `${kind} of the ${pair.tools?.length} tools that take ${parameters}; each tool's own function calls this. ` +
+    "Never throws."
+  );
 }
 
 function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
@@ -125,7 +158,8 @@ function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const outcome: Outcome = {
     self: pair.validator,
     collects: true,
-    fail: (w, helper, args) => writeLaidOut(w, prefixed(`issues = ${ctx.helper("addIssue")}(issues, `, suffixed(call(helper, args), ")")), ";"),
+    fail: (w, helper, args) =>
+      writeLaidOut(w, prefixed(`issues = ${ctx.helper("addIssue")}(issues, `, suffixed(call(helper, args), ")")), ";"),
     finish: (w, value) => {
       writeLaidOut(w, prefixed("if (issues === undefined) return ", valid(value, names.input)), ";");
       w.writeLine(`return { ok: false, issues: ${issues} };`);
@@ -133,7 +167,9 @@ function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   };
   return functionDeclaration({
     exported: pair.tools === undefined,
-    doc: sharedDoc(pair, "The checks, reporting every problem,") ?? `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
+    doc:
+      sharedDoc(pair, "The checks, reporting every problem,") ??
+      `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
     name: pair.validator,
     parameters: ["input: unknown"],
     returnType: `ValidationResult<${names.input}>`,
@@ -184,7 +220,10 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   };
   return functionDeclaration({
     exported: pair.tools === undefined,
-    doc: sharedDoc(pair, "The verdict, without issues,") ?? `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+    doc:
+      sharedDoc(pair, "The verdict, without issues,") ??
+      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. ` +
+        "Never throws.",
     name: pair.guard,
     parameters: ["input: unknown"],
     returnType: `input is ${names.input}`,
@@ -207,11 +246,18 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
  */
 function callingShared(tool: Tool, names: ToolNames, checks: SharedChecks): string[] {
   const alias = (doc: string, name: string, returns: string, value: string): string =>
-    `${docComment(doc)}\n${laidOut(call(`export const ${identifier(name)}: `, ["input: unknown"]), ` => ${returns} = ${value};`)}`;
+    `${docComment(doc)}\n` +
+    laidOut(call(`export const ${identifier(name)}: `, ["input: unknown"]), ` => ${returns} = ${value};`);
   return [
-    alias(`Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`, names.validator, `ValidationResult<${names.input}>`, checks.validator),
     alias(
-      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. Never throws.`,
+      `Checks an input for \`${tool.fullName}\`, reporting every problem. Never throws.`,
+      names.validator,
+      `ValidationResult<${names.input}>`,
+      checks.validator,
+    ),
+    alias(
+      `Whether an input for \`${tool.fullName}\` is valid: what \`${names.validator}\` says, without issues. ` +
+        "Never throws.",
       names.guard,
       `input is ${names.input}`,
       checks.guard,
@@ -221,16 +267,28 @@ function callingShared(tool: Tool, names: ToolNames, checks: SharedChecks): stri
 
 /** `{ ok: true, value: <value> as unknown as <type> }`. */
 function valid(value: string, type: string): Group {
-  return { open: "{", items: ["ok: true", `value: ${value} as unknown as ${type}`], close: "}", separator: ",", trailing: true, padded: true };
+  return {
+    open: "{",
+    items: ["ok: true", `value: ${value} as unknown as ${type}`],
+    close: "}",
+    separator: ",",
+    trailing: true,
+    padded: true,
+  };
 }
 
 function dispatcher(server: Server, names: ServerNames): string {
   return functionDeclaration({
     exported: true,
-    doc: `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
+    doc:
+      `Validates the input of any ${server.name} tool, named by short (\`GetX\`), full (\`${server.name}.GetX\`) ` +
+      `or model (\`${server.name}_GetX\`) name. An unknown name gives an \`unknown_tool\` issue. Never throws.`,
     name: dispatcherName,
     typeParameters: "<N extends ToolName>",
-    parameters: [`toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})`, "input: unknown"],
+    parameters: [
+      `toolName: N | \`${server.name}.\${N}\` | \`${server.name}_\${N}\` | ToolFullName | (string & {})`,
+      "input: unknown",
+    ],
     returnType: "ValidationResult<ToolInputs[N]>",
     body: (w) => {
       w.write("switch (toolName) ").inlineBlock(() => {
@@ -244,7 +302,9 @@ function dispatcher(server: Server, names: ServerNames): string {
         w.writeLine("default:");
         const known = arrayLiteral(server.tools.map((t) => stringLiteral(t.name)));
         const unknown = call("issueUnknownTool", ["toolName", stringLiteral(server.name), known]);
-        w.indent(() => writeLaidOut(w, prefixed("return { ok: false, issues: ", suffixed(arrayLiteral([unknown]), " }")), ";"));
+        w.indent(() =>
+          writeLaidOut(w, prefixed("return { ok: false, issues: ", suffixed(arrayLiteral([unknown]), " }")), ";"),
+        );
       });
       w.newLine();
     },

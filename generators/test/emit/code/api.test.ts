@@ -9,7 +9,13 @@ const text = (path: string): string => files.find((f) => f.path === path)?.text 
 
 /** Diagnostics of the declaration texts compiled together as global scripts against the ES2022 library. */
 function diagnostics(sources: Readonly<Record<string, string>>): string[] {
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, lib: ["lib.es2022.d.ts"], types: [], target: ts.ScriptTarget.ES2022 };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    lib: ["lib.es2022.d.ts"],
+    types: [],
+    target: ts.ScriptTarget.ES2022,
+  };
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   host.readFile = (name) => sources[name] ?? read(name);
@@ -20,18 +26,23 @@ function diagnostics(sources: Readonly<Record<string, string>>): string[] {
 
 describe("code/api.d.ts", () => {
   it("compiles, all seven packages together, with no error", () => {
-    const sources = Object.fromEntries(runs.map((run) => [`/api/${run.slug}.d.ts`, text(`packages/${run.slug}/code/api.d.ts`)]));
+    const sources = Object.fromEntries(
+      runs.map((run) => [`/api/${run.slug}.d.ts`, text(`packages/${run.slug}/code/api.d.ts`)]),
+    );
     expect(diagnostics(sources)).toEqual([]);
   });
 
-  it.each(runs.map((run) => [run.slug, run] as const))("%s: declares every tool once, as the client method, returning Promise<unknown>", (slug, run) => {
-    const declarations = text(`packages/${slug}/code/api.d.ts`);
-    const functions = [...declarations.matchAll(/^ {2}function (\w+)\(/gm)].map((m) => m[1]);
-    expect(functions).toHaveLength(run.tools);
-    expect(declarations.match(/\): Promise<unknown>;$/gm)).toHaveLength(run.tools);
-    const record = text(`packages/${slug}/src/code.ts`);
-    for (const name of functions) expect(record).toMatch(new RegExp(`^ {4}${name}: "\\w+\\.\\w+",$`, "m"));
-  });
+  it.each(runs.map((run) => [run.slug, run] as const))(
+    "%s: declares every tool once, as the client method, returning Promise<unknown>",
+    (slug, run) => {
+      const declarations = text(`packages/${slug}/code/api.d.ts`);
+      const functions = [...declarations.matchAll(/^ {2}function (\w+)\(/gm)].map((m) => m[1]);
+      expect(functions).toHaveLength(run.tools);
+      expect(declarations.match(/\): Promise<unknown>;$/gm)).toHaveLength(run.tools);
+      const record = text(`packages/${slug}/src/code.ts`);
+      for (const name of functions) expect(record).toMatch(new RegExp(`^ {4}${name}: "\\w+\\.\\w+",$`, "m"));
+    },
+  );
 
   it("keeps constraints as tags, enums as literal unions, rules in one line", () => {
     const sheets = text("packages/cloud-sheets/code/api.d.ts");
@@ -52,6 +63,8 @@ describe("code/api.d.ts", () => {
   });
 
   it("points the record at the declarations file beside the package", () => {
-    expect(text("packages/cloud-sheets/src/code.ts")).toContain('declarations: /* @__PURE__ */ (() => new URL("../code/api.d.ts", import.meta.url))(),');
+    expect(text("packages/cloud-sheets/src/code.ts")).toContain(
+      'declarations: /* @__PURE__ */ (() => new URL("../code/api.d.ts", import.meta.url))(),',
+    );
   });
 });

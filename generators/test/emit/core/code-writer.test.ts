@@ -20,7 +20,7 @@ const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.flo
 
 /** Code as the emitters write it: string literals JSON-quoted, so closed on their own line. */
 const texts = [
-  ...["", "x", "return true;", `f(${JSON.stringify("it's \"q\" `t`")})`, "/** doc */", "if (a) "],
+  ...["", "x", "return true;", `f(${JSON.stringify('it\'s "q" `t`')})`, "/** doc */", "if (a) "],
   ...["a\nb", "\n", "a\n", "\r\n", "  "],
 ];
 

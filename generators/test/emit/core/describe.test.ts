@@ -16,10 +16,18 @@ describe("sentence", () => {
 
 describe("judgmentBrief", () => {
   it.each([
-    ["the sentence naming toolcat, told as what the tool does", "The document says URL. toolcat accepts http URLs only. Details.", "Accepts http URLs only."],
+    [
+      "the sentence naming toolcat, told as what the tool does",
+      "The document says URL. toolcat accepts http URLs only. Details.",
+      "Accepts http URLs only.",
+    ],
     ["the first such sentence", "toolcat rejects blanks. toolcat does not check names.", "Rejects blanks."],
     ["a period added", "The document says x. toolcat reads y", "Reads y."],
-    ["toolcat later in the sentence is the tool", "The document says UTC; toolcat does not require Z.", "The document says UTC; the tool does not require Z."],
+    [
+      "toolcat later in the sentence is the tool",
+      "The document says UTC; toolcat does not require Z.",
+      "The document says UTC; the tool does not require Z.",
+    ],
     ["a word containing toolcat does not count", "The document says x. mytoolcats are fine.", "The document says x."],
   ])("%s", (_label, text, expected) => {
     expect(judgmentBrief(text)).toBe(expected);

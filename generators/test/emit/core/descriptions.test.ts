@@ -21,11 +21,29 @@ describe("modelParameterDescription", () => {
     ["required, undescribed", parameter({ requirement: "always" }), ""],
     ["optional, undescribed", parameter({}), ""],
     ["required when executing, in words", parameter({ requirement: "execute" }), "Required when mode is execute."],
-    ["bounds and default", parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }), "Minimum 1, maximum 100. Default: 100."],
-    ["a format in words", parameter({ type: { kind: "string", format: "column-letters" } }), "Format: column letters (A, AB)."],
-    ["notes, then toolcat's reading in one clause of what is accepted", parameter({ notes: ["see ListSheets"], judgments: ["The document says letters. toolcat accepts letters. More detail."] }),
-      "See ListSheets. Accepts letters."],
-    ["a reading that does not name toolcat gives its first sentence", parameter({ judgments: ["the document says letters"] }), "The document says letters."],
+    [
+      "bounds and default",
+      parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }),
+      "Minimum 1, maximum 100. Default: 100.",
+    ],
+    [
+      "a format in words",
+      parameter({ type: { kind: "string", format: "column-letters" } }),
+      "Format: column letters (A, AB).",
+    ],
+    [
+      "notes, then toolcat's reading in one clause of what is accepted",
+      parameter({
+        notes: ["see ListSheets"],
+        judgments: ["The document says letters. toolcat accepts letters. More detail."],
+      }),
+      "See ListSheets. Accepts letters.",
+    ],
+    [
+      "a reading that does not name toolcat gives its first sentence",
+      parameter({ judgments: ["the document says letters"] }),
+      "The document says letters.",
+    ],
   ])("%s", (_label, input, expected) => {
     expect(modelParameterDescription(input, "execute")).toBe(expected);
   });

@@ -1,7 +1,14 @@
 // Property-style checks of the one escaping path: random strings of every kind, including what
 // `lint` rejects (controls, lone surrogates, line separators), so the escapes hold on their own.
 import { describe, expect, it } from "vitest";
-import { docText, jsonLiteral, markdownCode, markdownText, propertyKey, stringLiteral } from "../../../src/emit/core/escape.ts";
+import {
+  docText,
+  jsonLiteral,
+  markdownCode,
+  markdownText,
+  propertyKey,
+  stringLiteral,
+} from "../../../src/emit/core/escape.ts";
 import { anyString, hostileString, seededRandom } from "../hostile-text.ts";
 
 const random = seededRandom(0x5eed);
@@ -10,9 +17,12 @@ const samples = Array.from({ length: 3000 }, (_, i) => (i % 2 === 0 ? anyString(
 const evaluate = (expression: string): unknown => new Function(`"use strict"; return (${expression});`)();
 
 describe("docText", () => {
-  it.each([["*\0/"], ["*\x7f/"], ["*\x1b/"], ["*\u200b/"], ["*\ud800/"], ["*\u202e/"], ["**/"], ["*/*/"]])("never yields a terminator from %j", (text) => {
-    expect(docText(text)).not.toContain("*/");
-  });
+  it.each([["*\0/"], ["*\x7f/"], ["*\x1b/"], ["*\u200b/"], ["*\ud800/"], ["*\u202e/"], ["**/"], ["*/*/"]])(
+    "never yields a terminator from %j",
+    (text) => {
+      expect(docText(text)).not.toContain("*/");
+    },
+  );
 
   it("never contains a comment terminator, a raw line separator or a control character", () => {
     for (const text of samples) {
@@ -44,7 +54,7 @@ describe("stringLiteral and jsonLiteral", () => {
     expect(Object.getPrototypeOf(built.a)).toBe(Object.prototype);
     expect(Object.keys(built.a)).toEqual(["__proto__", "b"]);
     expect(evaluate(jsonLiteral(value))).toEqual(value);
-    expect(jsonLiteral(value)).toBe(json.replace("\"__proto__\"", '["__proto__"]').replace("</", "<\\/"));
+    expect(jsonLiteral(value)).toBe(json.replace('"__proto__"', '["__proto__"]').replace("</", "<\\/"));
   });
 
   it("make property keys that define own properties", () => {

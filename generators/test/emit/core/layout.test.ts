@@ -1,7 +1,20 @@
 // The line layout: one line when it fits, otherwise broken group by group, never changing the code
 // (only whitespace and trailing separators differ) and never past the width while atoms fit.
 import { describe, expect, it } from "vitest";
-import { arrayLiteral, call, chain, flat, layout, maxLineLength, prefixed, pure, suffixed, typeLiteral, wrapText, type Code } from "../../../src/emit/core/layout.ts";
+import {
+  arrayLiteral,
+  call,
+  chain,
+  flat,
+  layout,
+  maxLineLength,
+  prefixed,
+  pure,
+  suffixed,
+  typeLiteral,
+  wrapText,
+  type Code,
+} from "../../../src/emit/core/layout.ts";
 import { seededRandom } from "../hostile-text.ts";
 
 const random = seededRandom(0x1a70);
@@ -14,7 +27,11 @@ function randomAtom(): string {
 function randomCode(depth: number): Code {
   if (depth === 0 || random() < 0.3) return randomAtom();
   const items = Array.from({ length: Math.floor(random() * 6) }, () => randomCode(depth - 1));
-  const kinds = [() => call(randomAtom(), items), () => arrayLiteral(items), () => chain("&&", items.length > 0 ? items : ["x"])];
+  const kinds = [
+    () => call(randomAtom(), items),
+    () => arrayLiteral(items),
+    () => chain("&&", items.length > 0 ? items : ["x"]),
+  ];
   return kinds[Math.floor(random() * kinds.length)]!();
 }
 
@@ -25,11 +42,31 @@ describe("layout", () => {
   it.each([
     ["fits on one line", call("f", ["a", "b"]), 20, ["f(a, b)"]],
     ["breaks arguments one per line", call("f", ["alpha", "beta"]), 10, ["f(", "  alpha,", "  beta,", ")"]],
-    ["breaks a chain with the operator at the line end", prefixed("if (", suffixed(chain("&&", ["a1", "b2"]), ")")), 8, ["if (", "  a1 &&", "  b2", ")"]],
-    ["pads a type literal on one line", typeLiteral(["a?: unknown", "b?: unknown"]), 40, ["{ a?: unknown; b?: unknown }"]],
-    ["breaks only the group that does not fit", call("f", [arrayLiteral(["x", "y"]), "z"]), 11, ["f(", "  [x, y],", "  z,", ")"]],
+    [
+      "breaks a chain with the operator at the line end",
+      prefixed("if (", suffixed(chain("&&", ["a1", "b2"]), ")")),
+      8,
+      ["if (", "  a1 &&", "  b2", ")"],
+    ],
+    [
+      "pads a type literal on one line",
+      typeLiteral(["a?: unknown", "b?: unknown"]),
+      40,
+      ["{ a?: unknown; b?: unknown }"],
+    ],
+    [
+      "breaks only the group that does not fit",
+      call("f", [arrayLiteral(["x", "y"]), "z"]),
+      11,
+      ["f(", "  [x, y],", "  z,", ")"],
+    ],
     ["annotates an arrow called at once", pure(call("f", ["a"])), 40, ["/* @__PURE__ */ (() => f(a))()"]],
-    ["breaks an annotated arrow around its body", prefixed("x = ", pure(call("f", ["alpha"]))), 20, ["x = /* @__PURE__ */ (() =>", "  f(alpha)", ")()"]],
+    [
+      "breaks an annotated arrow around its body",
+      prefixed("x = ", pure(call("f", ["alpha"]))),
+      20,
+      ["x = /* @__PURE__ */ (() =>", "  f(alpha)", ")()"],
+    ],
   ] as const)("%s", (_, code, width, lines) => {
     expect(layout(code, width)).toEqual(lines);
   });

@@ -12,7 +12,8 @@ function loadsTsMorph(argv: readonly string[]): boolean {
     const { main } = require(${JSON.stringify(join(workspaceRoot, "generators/dist/toolcat.cjs"))});
     const quiet = { stdout: () => {}, stderr: () => {} };
     main(${JSON.stringify(argv)}, { cwd: ${JSON.stringify(workspaceRoot)}, out: quiet }).then(() => {
-      process.stdout.write(String(Object.keys(require.cache).some((file) => /[\\\\/]node_modules[\\\\/]ts-morph[\\\\/]/.test(file))));
+      const loaded = Object.keys(require.cache).some((file) => /[\\\\/]node_modules[\\\\/]ts-morph[\\\\/]/.test(file));
+      process.stdout.write(String(loaded));
     });`;
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }) === "true";
 }

@@ -26,7 +26,9 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/mode
     const compact = model.replace(/\s+/g, "");
     for (const tool of server.tools) {
       const names = toolNames(context.names, tool.name);
-      expect(compact).toContain(`exportconst${names.schema}=/*@__PURE__*/(()=>toolSchemas[${JSON.stringify(tool.name)}])();`);
+      expect(compact).toContain(
+        `exportconst${names.schema}=/*@__PURE__*/(()=>toolSchemas[${JSON.stringify(tool.name)}])();`,
+      );
     }
     expect(model.match(/^export const \w+Schema = /gm)).toHaveLength(server.tools.length);
   });
@@ -38,11 +40,17 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/mode
   });
 
   it("binds handleToolCall to the server's name and tools", () => {
-    expect(model).toContain(`callModelTool(modelCaller(via), { server: ${JSON.stringify(server.name)}, tools, strictNulls }, name, args, options)`);
-    for (const guard of ["isToolName", "isToolFullName", "isToolModelName"]) expect(model).toContain(`export function ${guard}(value: unknown)`);
+    expect(model).toContain(
+      `callModelTool(modelCaller(via), { server: ${JSON.stringify(server.name)}, tools, strictNulls }, name, ` +
+        "args, options)",
+    );
+    for (const guard of ["isToolName", "isToolFullName", "isToolModelName"])
+      expect(model).toContain(`export function ${guard}(value: unknown)`);
   });
 
   it("types the manifest's tool names as the package's ToolName union", () => {
-    expect(text(`packages/${slug}/src/manifest.ts`)).toContain("export const manifest: Manifest<ToolName> = data as Manifest<ToolName>;");
+    expect(text(`packages/${slug}/src/manifest.ts`)).toContain(
+      "export const manifest: Manifest<ToolName> = data as Manifest<ToolName>;",
+    );
   });
 });

@@ -23,29 +23,121 @@ const parameter = (fields: Partial<Parameter>): Parameter => ({
 
 describe("exampleValue", () => {
   it.each<[string, Parameter, unknown, Server?]>([
-    ["an enum's first value that is not the default", parameter({ name: "opening_state", type: { kind: "enum", values: { known: true, value: ["Draft", "Open"] } }, requirement: "optional", default: "Draft" }), "Open"],
-    ["no value for an enum whose values are not shown", parameter({ name: "order_by", type: { kind: "enum", name: "OrderBy", values: { known: false } } }), undefined],
+    [
+      "an enum's first value that is not the default",
+      parameter({
+        name: "opening_state",
+        type: { kind: "enum", values: { known: true, value: ["Draft", "Open"] } },
+        requirement: "optional",
+        default: "Draft",
+      }),
+      "Open",
+    ],
+    [
+      "no value for an enum whose values are not shown",
+      parameter({ name: "order_by", type: { kind: "enum", name: "OrderBy", values: { known: false } } }),
+      undefined,
+    ],
     ["a page size inside the maximum", parameter({ name: "limit", type: { kind: "integer", maximum: 5 } }), 5],
-    ["a page size other than the default", parameter({ name: "limit", type: { kind: "integer", maximum: 50 }, requirement: "optional", default: 10 }), 20],
+    [
+      "a page size other than the default",
+      parameter({ name: "limit", type: { kind: "integer", maximum: 50 }, requirement: "optional", default: 10 }),
+      20,
+    ],
     ["an offset from 0", parameter({ name: "start_offset", type: { kind: "integer" } }), 25],
-    ["a timeout inside its bound", parameter({ name: "timeout_in_seconds", type: { kind: "integer", maximum: 59 } }), 30],
+    [
+      "a timeout inside its bound",
+      parameter({ name: "timeout_in_seconds", type: { kind: "integer", maximum: 59 } }),
+      30,
+    ],
     ["a row after the header", parameter({ name: "start_row", type: { kind: "integer" } }), 2],
-    ["the other boolean than the default", parameter({ name: "include_shared_drives", type: { kind: "boolean" }, requirement: "optional", default: false }), true],
-    ["never an unsafe switch turned on", parameter({ name: "unsafe_skip_verification", type: { kind: "boolean" } }), false],
-    ["a date-time that reads as its bound", parameter({ name: "filter_created_before", type: { kind: "string", format: "date-time" } }), "2026-03-31T23:59:59Z"],
-    ["a YYYY-MM-DD date", parameter({ name: "target_hire_date", type: { kind: "string", format: "date" } }), "2026-03-02"],
-    ["cell data of the documented shape", parameter({ name: "data", type: { kind: "string", format: "cell-data" } }), '{"1":{"A":"Region","B":"Revenue"},"2":{"A":"North","B":1250}}'],
-    ["the items a description names", parameter({ name: "identifiers", type: { kind: "string", format: "csv" }, description: "comma-separated list naming jobIds, targetHireDate and isBackfill" }), "jobIds,targetHireDate"],
-    ["the server's documented event types", parameter({ name: "event_filter", type: { kind: "string", format: "csv" } }), "webset.created,monitor.run.completed", sigma],
-    ["a quoted literal the description gives", parameter({ name: "enable_streaming", description: "'true' gives streaming updates" }), "true"],
+    [
+      "the other boolean than the default",
+      parameter({ name: "include_shared_drives", type: { kind: "boolean" }, requirement: "optional", default: false }),
+      true,
+    ],
+    [
+      "never an unsafe switch turned on",
+      parameter({ name: "unsafe_skip_verification", type: { kind: "boolean" } }),
+      false,
+    ],
+    [
+      "a date-time that reads as its bound",
+      parameter({ name: "filter_created_before", type: { kind: "string", format: "date-time" } }),
+      "2026-03-31T23:59:59Z",
+    ],
+    [
+      "a YYYY-MM-DD date",
+      parameter({ name: "target_hire_date", type: { kind: "string", format: "date" } }),
+      "2026-03-02",
+    ],
+    [
+      "cell data of the documented shape",
+      parameter({ name: "data", type: { kind: "string", format: "cell-data" } }),
+      '{"1":{"A":"Region","B":"Revenue"},"2":{"A":"North","B":1250}}',
+    ],
+    [
+      "the items a description names",
+      parameter({
+        name: "identifiers",
+        type: { kind: "string", format: "csv" },
+        description: "comma-separated list naming jobIds, targetHireDate and isBackfill",
+      }),
+      "jobIds,targetHireDate",
+    ],
+    [
+      "the server's documented event types",
+      parameter({ name: "event_filter", type: { kind: "string", format: "csv" } }),
+      "webset.created,monitor.run.completed",
+      sigma,
+    ],
+    [
+      "a quoted literal the description gives",
+      parameter({ name: "enable_streaming", description: "'true' gives streaming updates" }),
+      "true",
+    ],
     ["a stable id named for its resource", parameter({ name: "webset_id" }), expect.stringMatching(/^webset_\d{4}$/)],
     ["an e-mail address", parameter({ name: "candidate_email" }), "jane.doe@example.com"],
     ["no value for a free-form string the name says nothing about", parameter({ name: "fields_to_update" }), undefined],
-    ["an empty object where the spec allows no key", parameter({ name: "empty_request_body", type: { kind: "object", keys: [], maxProperties: 0 } }), {}],
-    ["no value for an object whose keys are not named", parameter({ name: "webset_details", type: { kind: "object", keys: [] } }), undefined],
-    ["named keys whose names say their kind, one optional key at most", parameter({ name: "payload", type: { kind: "object", keys: [{ name: "webhookId" }, { name: "enabled", description: "optional; one of enabled, requestUrl" }, { name: "requestUrl", description: "optional; one of enabled, requestUrl" }, { name: "archiveEmail" }] } }), { webhookId: expect.stringMatching(/^webhook_\d{4}$/), enabled: true }],
-    ["an array of enum items", parameter({ name: "sort_direction", type: { kind: "array", items: { kind: "enum", values: { known: true, value: ["ASCENDING", "DESCENDING"] } } } }), ["ASCENDING"]],
-    ["nothing for an optional parameter equal to its default", parameter({ name: "sheet_position", type: { kind: "integer" }, requirement: "optional", default: 2 }), undefined],
+    [
+      "an empty object where the spec allows no key",
+      parameter({ name: "empty_request_body", type: { kind: "object", keys: [], maxProperties: 0 } }),
+      {},
+    ],
+    [
+      "no value for an object whose keys are not named",
+      parameter({ name: "webset_details", type: { kind: "object", keys: [] } }),
+      undefined,
+    ],
+    [
+      "named keys whose names say their kind, one optional key at most",
+      parameter({
+        name: "payload",
+        type: {
+          kind: "object",
+          keys: [
+            { name: "webhookId" },
+            { name: "enabled", description: "optional; one of enabled, requestUrl" },
+            { name: "requestUrl", description: "optional; one of enabled, requestUrl" },
+            { name: "archiveEmail" },
+          ],
+        },
+      }),
+      { webhookId: expect.stringMatching(/^webhook_\d{4}$/), enabled: true },
+    ],
+    [
+      "an array of enum items",
+      parameter({
+        name: "sort_direction",
+        type: { kind: "array", items: { kind: "enum", values: { known: true, value: ["ASCENDING", "DESCENDING"] } } },
+      }),
+      ["ASCENDING"],
+    ],
+    [
+      "nothing for an optional parameter equal to its default",
+      parameter({ name: "sheet_position", type: { kind: "integer" }, requirement: "optional", default: 2 }),
+      undefined,
+    ],
   ])("gives %s", (_case, p, expected, server = recruit) => {
     expect(exampleValue(p, { server })).toEqual(expected);
   });

@@ -2,7 +2,11 @@
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/ir/json.ts";
-import { lowerOpenAiStrict as openAiStrict, strictFormats, strictKeywords } from "../../../../packages/runtime/src/lowering/openai-strict.ts";
+import {
+  lowerOpenAiStrict as openAiStrict,
+  strictFormats,
+  strictKeywords,
+} from "../../../../packages/runtime/src/lowering/openai-strict.ts";
 import { modelTool, openAiChatTool, openAiResponsesTool } from "../../../src/emit/model/provider-tools.ts";
 import { workspaceCatalog } from "../../support.ts";
 
@@ -11,18 +15,22 @@ function strictViolations(schema: JsonSchema, at = "#"): string[] {
   const problems: string[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     if (!strictKeywords.has(keyword)) problems.push(`${at}: keyword ${keyword} is not supported`);
-    if (keyword === "format" && !strictFormats.has(value as string)) problems.push(`${at}: format ${String(value)} is not supported`);
+    if (keyword === "format" && !strictFormats.has(value as string))
+      problems.push(`${at}: format ${String(value)} is not supported`);
   }
   const types = [schema["type"]].flat();
   if (types.includes("object")) {
     const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema>;
     if (schema["additionalProperties"] !== false) problems.push(`${at}: additionalProperties must be false`);
     const required = new Set((schema["required"] ?? []) as string[]);
-    for (const name of Object.keys(properties)) if (!required.has(name)) problems.push(`${at}: ${name} must be in required`);
-    for (const [name, property] of Object.entries(properties)) problems.push(...strictViolations(property, `${at}/properties/${name}`));
+    for (const name of Object.keys(properties))
+      if (!required.has(name)) problems.push(`${at}: ${name} must be in required`);
+    for (const [name, property] of Object.entries(properties))
+      problems.push(...strictViolations(property, `${at}/properties/${name}`));
   }
   if (schema["items"] !== undefined) problems.push(...strictViolations(schema["items"] as JsonSchema, `${at}/items`));
-  if (Array.isArray(schema["enum"]) && types.includes("null") && !(schema["enum"] as unknown[]).includes(null)) problems.push(`${at}: nullable enum must list null`);
+  if (Array.isArray(schema["enum"]) && types.includes("null") && !(schema["enum"] as unknown[]).includes(null))
+    problems.push(`${at}: nullable enum must list null`);
   return problems;
 }
 
@@ -31,9 +39,19 @@ const base = { $schema: "https://json-schema.org/draft/2020-12/schema", type: "o
 describe("openAiStrict", () => {
   it.each([
     ["parameters not shown", { $schema: base.$schema, type: "object" }, false, /does not show/],
-    ["an open object parameter", { ...base, properties: { data: { type: "object", minProperties: 1 } } }, false, /data is an object/],
+    [
+      "an open object parameter",
+      { ...base, properties: { data: { type: "object", minProperties: 1 } } },
+      false,
+      /data is an object/,
+    ],
     ["no parameters", { ...base, properties: {} }, true, undefined],
-    ["an empty-object parameter", { ...base, properties: { filter: { type: "object", maxProperties: 0 } } }, true, undefined],
+    [
+      "an empty-object parameter",
+      { ...base, properties: { filter: { type: "object", maxProperties: 0 } } },
+      true,
+      undefined,
+    ],
   ] as const)("%s: strict %s", (_label, schema, strict, reason) => {
     const result = openAiStrict(schema);
     expect(result.strict).toBe(strict);
@@ -86,7 +104,9 @@ describe("openAiStrict", () => {
 
 describe("every catalog tool", () => {
   const catalog = workspaceCatalog();
-  const tools = catalog.servers.flatMap((server) => server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)));
+  const tools = catalog.servers.flatMap((server) =>
+    server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)),
+  );
 
   it("has 260 tools, each strict-valid or with a reason", () => {
     expect(tools).toHaveLength(260);
@@ -110,7 +130,10 @@ describe("every catalog tool", () => {
       const result = openAiStrict(tool.inputSchema);
       if (!result.strict) continue;
       checked++;
-      expect(toStrictJsonSchema(structuredClone(result.schema) as Parameters<typeof toStrictJsonSchema>[0]), tool.name).toEqual(result.schema);
+      expect(
+        toStrictJsonSchema(structuredClone(result.schema) as Parameters<typeof toStrictJsonSchema>[0]),
+        tool.name,
+      ).toEqual(result.schema);
     }
     expect(checked).toBeGreaterThan(200);
   });

@@ -8,19 +8,43 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../../src/ir/json.ts";
-import { anthropicTool, geminiTool, mcpTool, modelTool, openAiChatTool } from "../../../src/emit/model/provider-tools.ts";
+import {
+  anthropicTool,
+  geminiTool,
+  mcpTool,
+  modelTool,
+  openAiChatTool,
+} from "../../../src/emit/model/provider-tools.ts";
 import { workspaceCatalog } from "../../support.ts";
 
 const catalog = workspaceCatalog();
-const tools = catalog.servers.flatMap((server) => server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)));
+const tools = catalog.servers.flatMap((server) =>
+  server.tools.map((tool) => modelTool(server, tool, catalog.rules.toolMode)),
+);
 
 /** Gemini function names: a letter or underscore first, at most 64 of letters, digits, `_ . : -`. */
 const geminiName = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 
 /** The JSON Schema keywords Gemini documents for `parametersJsonSchema`. */
 const geminiKeywords = new Set([
-  "$ref", "$defs", "type", "title", "description", "enum", "format", "minimum", "maximum", "items", "prefixItems",
-  "minItems", "maxItems", "properties", "additionalProperties", "required", "anyOf", "propertyOrdering",
+  "$ref",
+  "$defs",
+  "type",
+  "title",
+  "description",
+  "enum",
+  "format",
+  "minimum",
+  "maximum",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "properties",
+  "additionalProperties",
+  "required",
+  "anyOf",
+  "propertyOrdering",
 ]);
 const geminiFormats = new Set(["date-time", "date", "time"]);
 
@@ -33,9 +57,13 @@ function geminiViolations(schema: JsonSchema, at = ""): string[] {
   for (const [keyword, value] of Object.entries(schema)) {
     if (!geminiKeywords.has(keyword)) problems.push(`${at}: keyword ${keyword}`);
     if (keyword === "format" && !geminiFormats.has(value as string)) problems.push(`${at}: format ${String(value)}`);
-    if (single.includes(keyword) && typeof value === "object" && value !== null) problems.push(...geminiViolations(value as JsonSchema, `${at}/${keyword}`));
-    if (maps.includes(keyword)) for (const [name, child] of Object.entries(value as Record<string, JsonSchema>)) problems.push(...geminiViolations(child, `${at}/${keyword}/${name}`));
-    if (keyword === "anyOf" || keyword === "prefixItems") (value as JsonSchema[]).forEach((child, i) => problems.push(...geminiViolations(child, `${at}/${keyword}/${i}`)));
+    if (single.includes(keyword) && typeof value === "object" && value !== null)
+      problems.push(...geminiViolations(value as JsonSchema, `${at}/${keyword}`));
+    if (maps.includes(keyword))
+      for (const [name, child] of Object.entries(value as Record<string, JsonSchema>))
+        problems.push(...geminiViolations(child, `${at}/${keyword}/${name}`));
+    if (keyword === "anyOf" || keyword === "prefixItems")
+      (value as JsonSchema[]).forEach((child, i) => problems.push(...geminiViolations(child, `${at}/${keyword}/${i}`)));
   }
   return problems;
 }
@@ -48,7 +76,9 @@ describe("every catalog tool, as each provider receives it", () => {
     const failures = tools.flatMap((tool) => {
       const { input_schema: schema, input_examples: examples = [] } = anthropicTool(tool);
       const check = ajv.compile(schema as JsonSchema);
-      return examples.filter((example) => !check(example)).map((example) => `${tool.name} ${JSON.stringify(example)}: ${ajv.errorsText(check.errors)}`);
+      return examples
+        .filter((example) => !check(example))
+        .map((example) => `${tool.name} ${JSON.stringify(example)}: ${ajv.errorsText(check.errors)}`);
     });
     expect(failures).toEqual([]);
     expect(tools.filter((tool) => (anthropicTool(tool).input_examples?.length ?? 0) > 0).length).toBeGreaterThan(200);
@@ -95,11 +125,13 @@ describe("every catalog tool, as each provider receives it", () => {
   });
 
   it("finds what breaks the rules (the checker is real)", () => {
-    expect(geminiViolations({ type: "object", properties: { a: { type: "string", pattern: "x", format: "uri" } }, allOf: [] })).toEqual([
-      "/properties/a: keyword pattern",
-      "/properties/a: format uri",
-      ": keyword allOf",
-    ]);
+    expect(
+      geminiViolations({
+        type: "object",
+        properties: { a: { type: "string", pattern: "x", format: "uri" } },
+        allOf: [],
+      }),
+    ).toEqual(["/properties/a: keyword pattern", "/properties/a: format uri", ": keyword allOf"]);
     expect(["1abc", "a".repeat(65), "a b", "ä", ""].filter((name) => geminiName.test(name))).toEqual([]);
   });
 });

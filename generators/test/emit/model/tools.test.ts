@@ -5,12 +5,15 @@ import { describe, expect, it } from "vitest";
 import { workspacePipeline } from "../../support.ts";
 
 const { files, runs } = workspacePipeline();
-const json = (path: string): Record<string, unknown>[] => JSON.parse(files.find((f) => f.path === path)?.text ?? "null") as never;
+const json = (path: string): Record<string, unknown>[] =>
+  JSON.parse(files.find((f) => f.path === path)?.text ?? "null") as never;
 /** The package's whole OpenAI list in one format: its file, or its groups' files in order. */
 const openAiList = (slug: string, file: string): Record<string, unknown>[] =>
   files.some((f) => f.path === `packages/${slug}/tools/${file}`)
     ? json(`packages/${slug}/tools/${file}`)
-    : files.filter((f) => f.path.startsWith(`packages/${slug}/tools/groups/`) && f.path.endsWith(`/${file}`)).flatMap((f) => json(f.path));
+    : files
+        .filter((f) => f.path.startsWith(`packages/${slug}/tools/groups/`) && f.path.endsWith(`/${file}`))
+        .flatMap((f) => json(f.path));
 
 describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/tools", (slug, run) => {
   const openai = openAiList(slug, "openai-chat.json");
@@ -29,7 +32,9 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/tools", 
   });
 
   it("ships no OpenAI list of more than 128 tools", () => {
-    for (const file of files.filter((f) => f.path.startsWith(`packages/${slug}/tools/`) && /\/openai-[a-z]+\.json$/.test(f.path))) {
+    for (const file of files.filter(
+      (f) => f.path.startsWith(`packages/${slug}/tools/`) && /\/openai-[a-z]+\.json$/.test(f.path),
+    )) {
       expect(json(file.path).length, file.path).toBeLessThanOrEqual(128);
     }
     expect(files.some((f) => f.path === `packages/${slug}/tools/openai-chat.json`)).toBe(run.tools <= 128);
@@ -41,7 +46,8 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/tools", 
         const properties = Object.keys((schema["properties"] ?? {}) as object);
         expect(schema["additionalProperties"]).toBe(false);
         expect([...((schema["required"] ?? []) as string[])].sort()).toEqual(properties.sort());
-        for (const child of Object.values((schema["properties"] ?? {}) as Record<string, Record<string, unknown>>)) visit(child);
+        for (const child of Object.values((schema["properties"] ?? {}) as Record<string, Record<string, unknown>>))
+          visit(child);
       }
     };
     for (const entry of openai) {

@@ -26,7 +26,9 @@ describe("vocabulary", () => {
   });
 
   it("names what it has in one sentence", () => {
-    expect(vocabularyText({ keywords: ["crm"], objects: ["event"], actions: [] })).toBe("Catalog words (topics: crm; objects: event).");
+    expect(vocabularyText({ keywords: ["crm"], objects: ["event"], actions: [] })).toBe(
+      "Catalog words (topics: crm; objects: event).",
+    );
     expect(vocabularyText({ keywords: [], objects: [], actions: [] })).toBe("");
   });
 });

@@ -16,6 +16,7 @@ describe("exampleInput", () => {
     const check = ajv.compile(inputSchema(tool, catalog.rules.toolMode));
     const example = exampleInput(tool, catalog.rules.toolMode);
     expect(check(example), JSON.stringify(check.errors)).toBe(true);
-    if (tool.parameters.kind === "known" && tool.parameters.list.length > 0) expect(Object.keys(example ?? {}).length).toBeGreaterThan(0);
+    if (tool.parameters.kind === "known" && tool.parameters.list.length > 0)
+      expect(Object.keys(example ?? {}).length).toBeGreaterThan(0);
   });
 });

@@ -19,7 +19,10 @@ function dropList(random: () => number): DroppedKeyword[] {
 }
 
 const shuffled = <T>(list: readonly T[], random: () => number): T[] =>
-  list.map((item) => [random(), item] as const).sort(([a], [b]) => a - b).map(([, item]) => item);
+  list
+    .map((item) => [random(), item] as const)
+    .sort(([a], [b]) => a - b)
+    .map(([, item]) => item);
 
 const lowering = (openai: DroppedKeyword[], anthropic: DroppedKeyword[], gemini: DroppedKeyword[]): ToolLowering => ({
   openAiStrict: true,
@@ -62,10 +65,22 @@ describe("lossLine", () => {
 
   it.each([
     [[{ pointer: "", keyword: "allOf" }], [], "Anthropic: `allOf` at the root."],
-    [[{ pointer: "/properties/a", keyword: "pattern" }, { pointer: "/properties/a", keyword: "format" }], [], "Anthropic: `format`, `pattern` at `/properties/a`."],
-    [[{ pointer: "/properties/a|b", keyword: "pattern" }], [{ pointer: "", keyword: "allOf" }], "Anthropic: `pattern` at `/properties/a\\|b`. Gemini: `allOf` at the root."],
+    [
+      [
+        { pointer: "/properties/a", keyword: "pattern" },
+        { pointer: "/properties/a", keyword: "format" },
+      ],
+      [],
+      "Anthropic: `format`, `pattern` at `/properties/a`.",
+    ],
+    [
+      [{ pointer: "/properties/a|b", keyword: "pattern" }],
+      [{ pointer: "", keyword: "allOf" }],
+      "Anthropic: `pattern` at `/properties/a\\|b`. Gemini: `allOf` at the root.",
+    ],
   ])("renders %j", (anthropic, gemini, expected) => {
-    const withReason = (list: readonly { pointer: string; keyword: string }[]) => list.map((d) => ({ ...d, reason: "a check" }));
+    const withReason = (list: readonly { pointer: string; keyword: string }[]) =>
+      list.map((d) => ({ ...d, reason: "a check" }));
     expect(lossLine(lowering([], withReason(anthropic), withReason(gemini)))).toBe(`${lossLead} ${expected}`);
   });
 });

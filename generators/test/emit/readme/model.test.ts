@@ -24,14 +24,20 @@ describe.each(rows)("%s (%i tools): the framework examples' tools", (_slug, coun
     const code = examples.find((e) => e.title === title)?.code ?? "";
     const source = /^const tools = (?:Object\.fromEntries\()?(.*?)\.map\(\(t\) =>/m.exec(code)?.[1];
     const perStep = over && title === "Vercel AI SDK";
-    expect(source).toBe(over && !perStep ? "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))" : "manifest.tools");
+    expect(source).toBe(
+      over && !perStep
+        ? "selectTools(prompt).flatMap((c) => manifest.tools.filter((t) => t.modelName === c.function.name))"
+        : "manifest.tools",
+    );
     expect(/import \{[^}]*\bselectTools\b/.test(code)).toBe(over && !perStep);
     // Over the limit the AI SDK re-selects each step: generateText's prepareStep narrows the tools sent.
     expect(/generateText\(\{[^}]*prepareStep: prepareToolSearch\(\{ limit: 20 \}\)/.test(code)).toBe(perStep);
   });
 
   it("gives every tool only where the package is within the limit or a step narrows the tools sent", () => {
-    const whole = examples.filter((e) => /manifest\.tools\.map\(/.test(e.code) && !e.code.includes("prepareStep: prepareToolSearch("));
+    const whole = examples.filter(
+      (e) => /manifest\.tools\.map\(/.test(e.code) && !e.code.includes("prepareStep: prepareToolSearch("),
+    );
     expect(whole.map((e) => e.title)).toEqual(over ? [] : frameworks);
   });
 });

@@ -42,7 +42,9 @@ describe("README examples use no type assertion", () => {
   });
 
   it.each(readmes)("%s", (path) => {
-    const found = tsBlocks(readFileSync(join(workspaceRoot, path), "utf8")).flatMap((b) => assertions(b.code).map((a) => `${path}:${b.line}: ${a}`));
+    const found = tsBlocks(readFileSync(join(workspaceRoot, path), "utf8")).flatMap((b) =>
+      assertions(b.code).map((a) => `${path}:${b.line}: ${a}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -34,8 +34,12 @@ interface Group {
 }
 
 function suiteGroups(): Group[] {
-  const files = readdirSync(suiteDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort();
-  return files.flatMap((file) => (JSON.parse(readFileSync(join(suiteDir, file), "utf8")) as Omit<Group, "file">[]).map((g) => ({ ...g, file })));
+  const files = readdirSync(suiteDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  return files.flatMap((file) =>
+    (JSON.parse(readFileSync(join(suiteDir, file), "utf8")) as Omit<Group, "file">[]).map((g) => ({ ...g, file })),
+  );
 }
 
 /**
@@ -90,7 +94,8 @@ const ajvDeviations = new Set([
   "format/date-time.json: validation of date-time strings / hour 24 is invalid even with a leap second",
   "format/date-time.json: validation of date-time strings / a second fraction of fifteen nines is valid",
   "properties.json: properties whose names are Javascript object property names / none of the properties mentioned",
-  "required.json: required properties whose names are Javascript object property names / none of the properties mentioned",
+  "required.json: required properties whose names are Javascript object property names / none of the properties " +
+    "mentioned",
   "required.json: required properties whose names are Javascript object property names / __proto__ present",
   "required.json: required properties whose names are Javascript object property names / toString present",
   "required.json: required properties whose names are Javascript object property names / constructor present",
@@ -111,26 +116,47 @@ function moved(schema: unknown): unknown {
   for (const key of schemaLists) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(moved);
   for (const key of schemaMaps) {
     const map = out[key];
-    if (typeof map === "object" && map !== null) out[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, moved(v)]));
+    if (typeof map === "object" && map !== null)
+      out[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, moved(v)]));
   }
   return out;
 }
 
-const answerOf = (group: Group): unknown => ({ type: "object", required: ["value"], properties: { value: moved(group.schema) } });
+const answerOf = (group: Group): unknown => ({
+  type: "object",
+  required: ["value"],
+  properties: { value: moved(group.schema) },
+});
 const toolName = (index: number): string => `Case${index}`;
 const captureText = (index: number, answer: unknown): string =>
-  `${JSON.stringify({ tool: `SuiteApi.${toolName(index)}`, capturedFrom: "http://127.0.0.1:1", capturedAt: "2025-01-01T00:00:00.000Z", answer }, null, 2)}\n`;
+  JSON.stringify(
+    {
+      tool: `SuiteApi.${toolName(index)}`,
+      capturedFrom: "http://127.0.0.1:1",
+      capturedAt: "2025-01-01T00:00:00.000Z",
+      answer,
+    },
+    null,
+    2,
+  ) + "\n";
 
 function spec(indexes: readonly number[]): string {
   const tools = indexes.map(
-    (i) => `  - name: ${toolName(i)}\n    purpose: run suite group ${i}\n    secrets: [SUITE_KEY]\n    modePattern: true\n    parameters:\n      - { name: case_id, type: string, required: execute }\n`,
+    (i) =>
+      `  - name: ${toolName(i)}\n    purpose: run suite group ${i}\n    secrets: [SUITE_KEY]\n    modePattern: ` +
+      "true\n    parameters:\n      - { name: case_id, type: string, required: execute }\n",
   );
-  return `server: SuiteApi\nkind: starter\ndomain: suites\ndescription: JSON Schema test suite groups.\nsource: test\nauth:\n  type: api-key\n  secret: SUITE_KEY\nsecrets:\n  - { name: SUITE_KEY, description: the key }\ntools:\n${tools.join("")}`;
+  return (
+    "server: SuiteApi\nkind: starter\ndomain: suites\ndescription: JSON Schema test suite groups.\nsource: test\n" +
+    "auth:\n  type: api-key\n  secret: SUITE_KEY\nsecrets:\n  - { name: SUITE_KEY, description: the key }\n" +
+    `tools:\n${tools.join("")}`
+  );
 }
 
 function load(indexes: readonly number[], answers: ReadonlyMap<number, unknown>): ReturnType<typeof loadCatalog> {
   const overrides = new Map<string, string>([[specFile, spec(indexes)]]);
-  for (const i of indexes) overrides.set(`specs/request-bodies/suite-api/${toolName(i)}.json`, captureText(i, answers.get(i)));
+  for (const i of indexes)
+    overrides.set(`specs/request-bodies/suite-api/${toolName(i)}.json`, captureText(i, answers.get(i)));
   return loadCatalog({ root: workspaceRoot, only: [specFile], overrides });
 }
 
@@ -162,7 +188,10 @@ describe("JSON-Schema-Test-Suite (draft 2020-12) against generated body validato
     expect(refusedNow.map((o) => label(o.group)).sort()).toEqual(Object.keys(refused).sort());
     for (const { group, index, diagnostics } of refusedNow) {
       const named = refused[label(group)] ?? "";
-      expect(diagnostics?.some((d) => d.code === named || d.message.includes(named)), `${label(group)}: ${JSON.stringify(diagnostics)}`).toBe(true);
+      expect(
+        diagnostics?.some((d) => d.code === named || d.message.includes(named)),
+        `${label(group)}: ${JSON.stringify(diagnostics)}`,
+      ).toBe(true);
       for (const d of diagnostics ?? []) {
         expect(d.file).toBe(`specs/request-bodies/suite-api/${toolName(index)}.json`);
         expect(d.line).toBeGreaterThan(1);
@@ -171,43 +200,67 @@ describe("JSON-Schema-Test-Suite (draft 2020-12) against generated body validato
     }
   });
 
-  it("agrees with the suite on every case of every accepted group, and so does Ajv on the manifest's schema", { timeout: 300_000 }, async () => {
-    const catalog = load(accepted.map((r) => r.index), answers);
-    const [server] = catalog.servers;
-    if (server === undefined) throw new Error("no server");
-    const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources());
-    // The validators and the types they import: all a body check needs, and a quarter of the compile.
-    const { diagnostics } = compileGenerated(root, files.filter((f) => /\/(src\/(validators|types)\.ts|package\.json)$/.test(f.path)));
-    expect(diagnostics).toEqual([]);
-    const module = (await import(pathToFileURL(join(root, "out/suite-api/src/validators.js")).href)) as { validate: Validate };
-    const manifest = JSON.parse(files.find((f) => f.path.endsWith("/manifest.json"))?.text ?? "{}") as { tools: { name: string; inputSchema: object }[] };
-    const disagreements: string[] = [];
-    let [cases, ours, ajvs] = [0, 0, 0];
-    for (const { group, index } of accepted) {
-      const contentSchema = findContentSchema(manifest.tools.find((t) => t.name === toolName(index))?.inputSchema);
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      addFormats.default(ajv);
-      if (contentSchema === undefined) throw new Error(`no contentSchema for ${toolName(index)}`);
-      const check = ajv.compile(contentSchema);
-      for (const test of group.tests) {
-        cases++;
-        const body = { value: test.data };
-        const result = module.validate(toolName(index), { mode: "execute", case_id: "c", request_body: JSON.stringify(body) });
-        const generated = result.ok || !(result.issues ?? []).some((issue) => issue.path.startsWith("/request_body"));
-        const ajv = check(body);
-        const name = `${label(group)} / ${test.description}`;
-        ours += generated === test.valid ? 1 : 0;
-        ajvs += ajv === test.valid ? 1 : 0;
-        if (generated !== test.valid && !uriDeviations.has(name)) disagreements.push(`${name}: the generated validator says ${generated}, the suite ${test.valid}`);
-        if (ajv !== test.valid && !ajvDeviations.has(name)) disagreements.push(`${name}: Ajv on the contentSchema says ${ajv}, the suite ${test.valid}`);
-        if (uriDeviations.has(name) && generated !== ajv) disagreements.push(`${name}: the generated validator and Ajv differ`);
+  it(
+    "agrees with the suite on every case of every accepted group, and so does Ajv on the manifest's schema",
+    { timeout: 300_000 },
+    async () => {
+      const catalog = load(
+        accepted.map((r) => r.index),
+        answers,
+      );
+      const [server] = catalog.servers;
+      if (server === undefined) throw new Error("no server");
+      const files = generateServer(server, catalog, { package: "0.1.0", runtime: "0.1.0" }, emitResources());
+      // The validators and the types they import: all a body check needs, and a quarter of the compile.
+      const { diagnostics } = compileGenerated(
+        root,
+        files.filter((f) => /\/(src\/(validators|types)\.ts|package\.json)$/.test(f.path)),
+      );
+      expect(diagnostics).toEqual([]);
+      const module = (await import(pathToFileURL(join(root, "out/suite-api/src/validators.js")).href)) as {
+        validate: Validate;
+      };
+      const manifest = JSON.parse(files.find((f) => f.path.endsWith("/manifest.json"))?.text ?? "{}") as {
+        tools: { name: string; inputSchema: object }[];
+      };
+      const disagreements: string[] = [];
+      let [cases, ours, ajvs] = [0, 0, 0];
+      for (const { group, index } of accepted) {
+        const contentSchema = findContentSchema(manifest.tools.find((t) => t.name === toolName(index))?.inputSchema);
+        const ajv = new Ajv2020({ strict: false, allErrors: true });
+        addFormats.default(ajv);
+        if (contentSchema === undefined) throw new Error(`no contentSchema for ${toolName(index)}`);
+        const check = ajv.compile(contentSchema);
+        for (const test of group.tests) {
+          cases++;
+          const body = { value: test.data };
+          const result = module.validate(toolName(index), {
+            mode: "execute",
+            case_id: "c",
+            request_body: JSON.stringify(body),
+          });
+          const generated = result.ok || !(result.issues ?? []).some((issue) => issue.path.startsWith("/request_body"));
+          const ajv = check(body);
+          const name = `${label(group)} / ${test.description}`;
+          ours += generated === test.valid ? 1 : 0;
+          ajvs += ajv === test.valid ? 1 : 0;
+          if (generated !== test.valid && !uriDeviations.has(name))
+            disagreements.push(`${name}: the generated validator says ${generated}, the suite ${test.valid}`);
+          if (ajv !== test.valid && !ajvDeviations.has(name))
+            disagreements.push(`${name}: Ajv on the contentSchema says ${ajv}, the suite ${test.valid}`);
+          if (uriDeviations.has(name) && generated !== ajv)
+            disagreements.push(`${name}: the generated validator and Ajv differ`);
+        }
       }
-    }
-    expect(disagreements).toEqual([]);
-    expect([ours, ajvs]).toEqual([cases - uriDeviations.size, cases - ajvDeviations.size]);
-    // The figures the documentation quotes.
-    console.log(`JSON-Schema-Test-Suite: generated ${ours}/${cases}, Ajv ${ajvs}/${cases} (${groups.length - accepted.length} groups refused)`);
-  });
+      expect(disagreements).toEqual([]);
+      expect([ours, ajvs]).toEqual([cases - uriDeviations.size, cases - ajvDeviations.size]);
+      // The figures the documentation quotes.
+      console.log(
+        `JSON-Schema-Test-Suite: generated ${ours}/${cases}, Ajv ${ajvs}/${cases} ` +
+          `(${groups.length - accepted.length} groups refused)`,
+      );
+    },
+  );
 });
 
 /** The request_body's `contentSchema` wherever the tool's input schema holds it. */

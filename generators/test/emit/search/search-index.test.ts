@@ -9,7 +9,8 @@ import { synonymExpansion } from "../../../src/emit/search/expansion.ts";
 import { workspacePipeline } from "../../support.ts";
 
 const { files } = workspacePipeline();
-const data = (slug: string): ToolSearchData => JSON.parse(files.find((f) => f.path === `packages/${slug}/search-index.json`)!.text) as ToolSearchData;
+const data = (slug: string): ToolSearchData =>
+  JSON.parse(files.find((f) => f.path === `packages/${slug}/search-index.json`)!.text) as ToolSearchData;
 const tool = (slug: string, name: string) => data(slug).tools.find((t) => t.name === name)!;
 const terms = (text: string) => searchTerms(text, stem).join(" ");
 
@@ -45,7 +46,15 @@ describe("search-index.json", () => {
   });
 
   it("is the same data for every package as the search module's format", () => {
-    for (const slug of ["cloud-contacts", "cloud-sheets", "creator-api", "crm-events-api", "engine-api", "recruit-api", "sigma-api"]) {
+    for (const slug of [
+      "cloud-contacts",
+      "cloud-sheets",
+      "creator-api",
+      "crm-events-api",
+      "engine-api",
+      "recruit-api",
+      "sigma-api",
+    ]) {
       const d = data(slug);
       expect(d.format).toBe(1);
       expect(d.tools.length).toBeGreaterThan(0);
@@ -61,7 +70,14 @@ describe("search-index.json", () => {
 });
 
 describe("synonymExpansion", () => {
-  const expand = synonymExpansion([["remove", "delete", "drop"], ["people", "contact"], ["kick off", "start"]], stem);
+  const expand = synonymExpansion(
+    [
+      ["remove", "delete", "drop"],
+      ["people", "contact"],
+      ["kick off", "start"],
+    ],
+    stem,
+  );
 
   it("maps any form of a word to the other words of its groups, stemmed", () => {
     expect(expand("Delete contacts")).toEqual([stem("remove"), stem("drop"), stem("people")]);

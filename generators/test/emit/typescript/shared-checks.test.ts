@@ -24,7 +24,10 @@ const editParameter = (index: number, edit: (p: Parameter) => Parameter): Tool =
 
 describe("checksKey", () => {
   it.each<[string, Tool]>([
-    ["another name and purpose", { ...base, name: "Other", fullName: "CloudContacts.Other", purpose: "Something else entirely." }],
+    [
+      "another name and purpose",
+      { ...base, name: "Other", fullName: "CloudContacts.Other", purpose: "Something else entirely." },
+    ],
     ["another description", editParameter(0, (p) => ({ ...p, description: "A different description." }))],
     ["other notes and judgments", editParameter(1, (p) => ({ ...p, notes: ["a note"], judgments: ["a reading"] }))],
     ["another position", editParameter(0, (p) => ({ ...p, position: { file: "x.yaml", line: 99, col: 3 } }))],
@@ -39,10 +42,22 @@ describe("checksKey", () => {
     ["a bound changed", editParameter(1, (p) => ({ ...p, type: { kind: "integer", maximum: 31 } }))],
     ["a type changed", editParameter(1, (p) => ({ ...p, type: { kind: "number", maximum: 30 } }))],
     ["a format added", editParameter(0, (p) => ({ ...p, type: { kind: "string", format: "date" } }))],
-    ["the parameters in another order", { ...base, parameters: { kind: "known", list: [...base.parameters.list].reverse() } }],
-    ["a parameter more", { ...base, parameters: { kind: "known", list: [...base.parameters.list, { ...base.parameters.list[1]!, name: "offset" }] } }],
+    [
+      "the parameters in another order",
+      { ...base, parameters: { kind: "known", list: [...base.parameters.list].reverse() } },
+    ],
+    [
+      "a parameter more",
+      {
+        ...base,
+        parameters: { kind: "known", list: [...base.parameters.list, { ...base.parameters.list[1]!, name: "offset" }] },
+      },
+    ],
     ["the mode pattern", { ...base, modePattern: !base.modePattern }],
-    ["a rule", { ...base, rules: [{ kind: "requires", parameter: "limit", requires: "email", text: "" } satisfies Rule] }],
+    [
+      "a rule",
+      { ...base, rules: [{ kind: "requires", parameter: "limit", requires: "email", text: "" } satisfies Rule] },
+    ],
   ])("tells apart a tool with %s", (_, edited) => {
     expect(checksKey(edited)).not.toBe(checksKey(base));
   });
@@ -60,26 +75,35 @@ describe("checksKey", () => {
 });
 
 describe("sharedChecks over the catalog", () => {
-  it.each(catalog.servers.map((server) => [server.name, server] as const))("%s: groups of two or more, each of one key, with names no tool derives", (_, server) => {
-    const shared = sharedChecks(server.tools);
-    const groups = new Set(shared.values());
-    const names = [...groups].flatMap((group) => [group.validator, group.guard, group.parameterList]);
-    expect(new Set(names).size).toBe(names.length);
-    for (const group of groups) {
-      expect(group.tools.length).toBeGreaterThan(1);
-      expect(new Set(group.tools.map(checksKey)).size).toBe(1);
-      // Derived names are PascalCase tool names with a prefix or suffix: none has an underscore.
-      for (const name of [group.validator, group.guard, group.parameterList]) expect(name).toMatch(/^[a-z][A-Za-z]*_\d+$/);
-    }
-    for (const tool of server.tools.filter((t) => !shared.has(t.name))) {
-      const key = checksKey(tool);
-      expect(key === undefined || server.tools.filter((t) => checksKey(t) === key).length === 1, tool.fullName).toBe(true);
-    }
-  });
+  it.each(catalog.servers.map((server) => [server.name, server] as const))(
+    "%s: groups of two or more, each of one key, with names no tool derives",
+    (_, server) => {
+      const shared = sharedChecks(server.tools);
+      const groups = new Set(shared.values());
+      const names = [...groups].flatMap((group) => [group.validator, group.guard, group.parameterList]);
+      expect(new Set(names).size).toBe(names.length);
+      for (const group of groups) {
+        expect(group.tools.length).toBeGreaterThan(1);
+        expect(new Set(group.tools.map(checksKey)).size).toBe(1);
+        // Derived names are PascalCase tool names with a prefix or suffix: none has an underscore.
+        for (const name of [group.validator, group.guard, group.parameterList])
+          expect(name).toMatch(/^[a-z][A-Za-z]*_\d+$/);
+      }
+      for (const tool of server.tools.filter((t) => !shared.has(t.name))) {
+        const key = checksKey(tool);
+        expect(key === undefined || server.tools.filter((t) => checksKey(t) === key).length === 1, tool.fullName).toBe(
+          true,
+        );
+      }
+    },
+  );
 
   it("shares RecruitApi's request-body tools", () => {
     const recruit = catalog.servers.find((server) => server.name === "RecruitApi");
-    const bodies = recruit?.tools.filter((tool) => tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.name === "request_body")) ?? [];
+    const bodies =
+      recruit?.tools.filter(
+        (tool) => tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.name === "request_body"),
+      ) ?? [];
     expect(bodies.length).toBeGreaterThan(50);
     const shared = sharedChecks(recruit?.tools ?? []);
     expect(new Set(bodies.map((tool) => shared.get(tool.name)?.validator)).size).toBeLessThan(bodies.length / 10);

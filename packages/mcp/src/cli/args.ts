@@ -58,7 +58,8 @@ export interface CliConfig {
   readonly deprecated: readonly string[];
 }
 
-export type ParsedArgs = { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
+export type ParsedArgs =
+  { readonly kind: "help" } | { readonly kind: "version" } | { readonly kind: "serve"; readonly config: CliConfig };
 
 /** A usage mistake: printed with the usage hint and exit code 2. */
 export class UsageError extends Error {}
@@ -108,7 +109,10 @@ Options:
  * --engine-url, else TOOLCAT_ENGINE_URL; --base-url and TOOLCAT_BASE_URL, the names
  * `toolcat schemas pull` once read, still count (a flag before any variable), with a deprecation line.
  */
-function engineUrl(values: { readonly "engine-url"?: string | undefined; readonly "base-url"?: string | undefined }, env: NodeJS.ProcessEnv): { url: string | undefined; deprecated: string[] } {
+function engineUrl(
+  values: { readonly "engine-url"?: string | undefined; readonly "base-url"?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): { url: string | undefined; deprecated: string[] } {
   const given: ReadonlyArray<readonly [string, string | undefined, string?]> = [
     ["--engine-url", values["engine-url"]],
     ["--base-url", values["base-url"], "--engine-url"],
@@ -166,7 +170,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: "help" };
   if (values.version === true) return { kind: "version" };
-  if (positionals.length === 0) throw new UsageError("name at least one package to serve, such as @toolcat/cloud-sheets");
+  if (positionals.length === 0)
+    throw new UsageError("name at least one package to serve, such as @toolcat/cloud-sheets");
 
   const { url: baseUrl, deprecated } = engineUrl(values, env);
   const apiKey = values["api-key"] ?? env.TOOLCAT_API_KEY;
@@ -176,10 +181,15 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): Parse
   const userId = values["user-id"] ?? env.TOOLCAT_USER_ID;
   const mode = parseMode(values.mode ?? "tools");
   const codeLimits = {
-    ...(values["code-timeout-ms"] === undefined ? {} : { wallMs: parseCount("--code-timeout-ms", values["code-timeout-ms"]) }),
-    ...(values["code-max-calls"] === undefined ? {} : { toolCalls: parseCount("--code-max-calls", values["code-max-calls"]) }),
+    ...(values["code-timeout-ms"] === undefined
+      ? {}
+      : { wallMs: parseCount("--code-timeout-ms", values["code-timeout-ms"]) }),
+    ...(values["code-max-calls"] === undefined
+      ? {}
+      : { toolCalls: parseCount("--code-max-calls", values["code-max-calls"]) }),
   };
-  const codeSandboxes = values["code-sandboxes"] === undefined ? undefined : parseCount("--code-sandboxes", values["code-sandboxes"]);
+  const codeSandboxes =
+    values["code-sandboxes"] === undefined ? undefined : parseCount("--code-sandboxes", values["code-sandboxes"]);
   // A limit that cannot apply is a mistake worth hearing about: the programs it was meant for run elsewhere.
   if (mode !== "code" && (Object.keys(codeLimits).length > 0 || codeSandboxes !== undefined)) {
     throw new UsageError("--code-timeout-ms, --code-max-calls and --code-sandboxes apply to --mode code only");
@@ -229,7 +239,9 @@ const httpOnly = [
   "shutdown-timeout-ms",
   "shutdown-delay-ms",
 ] as const;
-type HttpValues = { readonly http?: string | undefined } & { readonly [flag in (typeof httpOnly)[number]]?: string | boolean | undefined };
+type HttpValues = { readonly http?: string | undefined } & {
+  readonly [flag in (typeof httpOnly)[number]]?: string | boolean | undefined;
+};
 
 function parseHttp(values: HttpValues): HttpConfig | undefined {
   if (values.http === undefined) {
@@ -244,8 +256,8 @@ function parseHttp(values: HttpValues): HttpConfig | undefined {
   // Anyone who can reach a non-loopback address could call every tool: serving it open must be a choice.
   if (authTokenFile === undefined && !noAuth && !isLoopback(host)) {
     throw new UsageError(
-      `--host ${host} is not a loopback address: give --auth-token-file <file> (clients send "Authorization: Bearer <token>") ` +
-        "or --no-auth to serve without authentication behind a proxy that authenticates",
+      `--host ${host} is not a loopback address: give --auth-token-file <file> (clients send "Authorization: ` +
+        'Bearer <token>") or --no-auth to serve without authentication behind a proxy that authenticates',
     );
   }
   const count = (flag: (typeof httpOnly)[number], fallback: number): number => {
@@ -264,7 +276,10 @@ function parseHttp(values: HttpValues): HttpConfig | undefined {
     requestTimeoutMs: count("request-timeout-ms", httpDefaults.requestTimeoutMs),
     workers: parseWorkers(values.workers as string | undefined),
     shutdownTimeoutMs: count("shutdown-timeout-ms", httpDefaults.shutdownTimeoutMs),
-    shutdownDelayMs: values["shutdown-delay-ms"] === undefined ? httpDefaults.shutdownDelayMs : parseCount("--shutdown-delay-ms", values["shutdown-delay-ms"] as string, 0),
+    shutdownDelayMs:
+      values["shutdown-delay-ms"] === undefined
+        ? httpDefaults.shutdownDelayMs
+        : parseCount("--shutdown-delay-ms", values["shutdown-delay-ms"] as string, 0),
   };
 }
 
@@ -275,33 +290,41 @@ function parseWorkers(text: string | undefined): number {
   if (text === undefined) return httpDefaults.workers;
   if (text === "auto") return availableParallelism();
   const workers = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (workers < 1 || workers > MAX_WORKERS) throw new UsageError(`--workers is auto or a whole number from 1 to ${MAX_WORKERS}, not ${JSON.stringify(text)}`);
+  if (workers < 1 || workers > MAX_WORKERS)
+    throw new UsageError(`--workers is auto or a whole number from 1 to ${MAX_WORKERS}, not ${JSON.stringify(text)}`);
   return workers;
 }
 
 function parseLogFormat(text: string): LogFormat {
-  if (text !== "text" && text !== "json") throw new UsageError(`--log-format is text or json, not ${JSON.stringify(text)}`);
+  if (text !== "text" && text !== "json")
+    throw new UsageError(`--log-format is text or json, not ${JSON.stringify(text)}`);
   return text;
 }
 
 function list(text: string | undefined): string[] | undefined {
-  return text?.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  return text
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }
 
 function parseMode(text: string): ServeMode {
-  if (text !== "tools" && text !== "search" && text !== "code") throw new UsageError(`--mode is tools, search or code, not ${JSON.stringify(text)}`);
+  if (text !== "tools" && text !== "search" && text !== "code")
+    throw new UsageError(`--mode is tools, search or code, not ${JSON.stringify(text)}`);
   return text;
 }
 
 function parseCount(flag: string, text: string, least = 1): number {
   const count = /^\d{1,9}$/.test(text) ? Number(text) : -1;
-  if (count < least) throw new UsageError(`${flag} needs a whole number of at least ${least}, not ${JSON.stringify(text)}`);
+  if (count < least)
+    throw new UsageError(`${flag} needs a whole number of at least ${least}, not ${JSON.stringify(text)}`);
   return count;
 }
 
 function parsePort(text: string): number {
   const port = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`--http needs a port number from 0 to 65535, not ${JSON.stringify(text)}`);
+  if (!(port >= 0 && port <= 65_535))
+    throw new UsageError(`--http needs a port number from 0 to 65535, not ${JSON.stringify(text)}`);
   return port;
 }
 
@@ -318,13 +341,15 @@ function parseSecrets(pairs: readonly string[]): Record<string, string> {
   for (const pair of pairs) {
     const at = pair.indexOf("=");
     // Never echoed: a malformed argument may well be the secret value itself.
-    if (at <= 0) throw new UsageError("--secret needs NAME=VALUE, with a name before the first \"=\" (the argument is not shown)");
+    if (at <= 0)
+      throw new UsageError('--secret needs NAME=VALUE, with a name before the first "=" (the argument is not shown)');
     secrets[pair.slice(0, at)] = pair.slice(at + 1);
   }
   return secrets;
 }
 
 function parseNameStyle(text: string): NameStyle {
-  if (text !== "model" && text !== "full") throw new UsageError(`--name-style is model or full, not ${JSON.stringify(text)}`);
+  if (text !== "model" && text !== "full")
+    throw new UsageError(`--name-style is model or full, not ${JSON.stringify(text)}`);
   return text;
 }

@@ -25,12 +25,17 @@ export async function readToken(file: string): Promise<string> {
     text = await readFile(file, "utf8");
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new Error(`cannot read --auth-token-file ${file} (${typeof code === "string" ? code : "unreadable"})`, { cause: error });
+    throw new Error(`cannot read --auth-token-file ${file} (${typeof code === "string" ? code : "unreadable"})`, {
+      cause: error,
+    });
   }
   const token = text.split(/\r?\n/, 1)[0]?.trim() ?? "";
   // Printable ASCII without spaces: what an Authorization header can carry as one bearer token.
   if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token)) {
-    throw new Error(`--auth-token-file ${file} must hold a token of at least 16 printable characters, without spaces, on its first line`);
+    throw new Error(
+      `--auth-token-file ${file} must hold a token of at least 16 printable characters, without spaces, on its ` +
+        "first line",
+    );
   }
   return token;
 }
@@ -43,7 +48,12 @@ export function tokenVerifier(token: string): OAuthTokenVerifier {
       if (!timingSafeEqual(createHash("sha256").update(given).digest(), expected)) {
         throw new OAuthError(OAuthErrorCode.InvalidToken, "the bearer token is not the one this server accepts");
       }
-      return { token: given, clientId: "toolcat-mcp", scopes: [], expiresAt: Math.floor(Date.now() / 1000) + VERIFIED_FOR_SECONDS };
+      return {
+        token: given,
+        clientId: "toolcat-mcp",
+        scopes: [],
+        expiresAt: Math.floor(Date.now() / 1000) + VERIFIED_FOR_SECONDS,
+      };
     },
   };
 }
@@ -60,7 +70,11 @@ export function resourceMetadata(endpoint: URL): OAuthProtectedResourceMetadata 
 }
 
 /** The verified request's AuthInfo, or the 401 answer with its challenge. */
-export async function authenticate(authorization: string | undefined, verifier: OAuthTokenVerifier, endpoint: URL): Promise<AuthInfo | Response> {
+export async function authenticate(
+  authorization: string | undefined,
+  verifier: OAuthTokenVerifier,
+  endpoint: URL,
+): Promise<AuthInfo | Response> {
   const resourceMetadataUrl = metadataUrl(endpoint).href;
   try {
     // The SDK reads the second word of the header and ignores the rest: anything after the token is refused here.

@@ -2,7 +2,10 @@
 // TypeScript and QuickJS), so a server in tools or search mode neither installs nor imports it.
 import type { CodeModule } from "../code-module.js";
 
-/** The @toolcat/code module; when it (or its TypeScript peer) is not installed, an error in one line saying what to install. */
+/**
+ * The @toolcat/code module; when it (or its TypeScript peer) is not installed, an error in one line saying what to
+ * install.
+ */
 export async function loadCode(load: () => Promise<CodeModule> = () => import("@toolcat/code")): Promise<CodeModule> {
   try {
     return await load();
@@ -16,7 +19,8 @@ export async function loadCode(load: () => Promise<CodeModule> = () => import("@
 
 /** The package an import could not find (Node's ERR_MODULE_NOT_FOUND names it in quotes). */
 function missingPackage(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") return undefined;
+  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND")
+    return undefined;
   const match = /Cannot find (?:package|module) '([^']+)'/.exec(String((error as { message?: unknown }).message));
   if (match === null) return undefined;
   const specifier = match[1]!;

@@ -7,6 +7,8 @@ export function engineTransport(config: CliConfig): Transport {
   if (config.engine !== undefined) {
     return createHttpTransport({ ...config.engine, ...(config.userId === undefined ? {} : { userId: config.userId }) });
   }
-  const message = "no engine is configured: start toolcat-mcp with TOOLCAT_ENGINE_URL and TOOLCAT_API_KEY set (or --engine-url and --api-key)";
+  const message =
+    "no engine is configured: start toolcat-mcp with TOOLCAT_ENGINE_URL and TOOLCAT_API_KEY set (or --engine-url " +
+    "and --api-key)";
   return { executesRemotely: true, execute: () => Promise.reject(new TransportError(message, { retryable: false })) };
 }

@@ -22,7 +22,8 @@ export type Room<K> = { readonly evict: K } | { readonly retryAfterSeconds: numb
 export function makeRoom<K>(sessions: ReadonlyMap<K, SessionUse>, now: number, evictableAfterMs: number): Room<K> {
   let oldest: { readonly key: K; readonly lastUsed: number } | undefined;
   for (const [key, use] of sessions) {
-    if (use.inFlight === 0 && (oldest === undefined || use.lastUsed < oldest.lastUsed)) oldest = { key, lastUsed: use.lastUsed };
+    if (use.inFlight === 0 && (oldest === undefined || use.lastUsed < oldest.lastUsed))
+      oldest = { key, lastUsed: use.lastUsed };
   }
   if (oldest !== undefined && now - oldest.lastUsed >= evictableAfterMs) return { evict: oldest.key };
   // Every session busy: one may finish any moment, but not sooner than it could turn evictable.

@@ -32,11 +32,15 @@ export function answerProbe(request: IncomingMessage, response: ServerResponse, 
   if (!probes.has(path)) return false;
   const head = request.method === "HEAD";
   if (request.method !== "GET" && !head) {
-    response.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" }).end(head ? undefined : "method not allowed\n");
+    response
+      .writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" })
+      .end(head ? undefined : "method not allowed\n");
     return true;
   }
   const ok = path === "/healthz" || readiness.state === "ready";
   const text = ok ? "ok\n" : `${readiness.state}\n`;
-  response.writeHead(ok ? 200 : 503, { "content-type": "text/plain", "cache-control": "no-store" }).end(head ? undefined : text);
+  response
+    .writeHead(ok ? 200 : 503, { "content-type": "text/plain", "cache-control": "no-store" })
+    .end(head ? undefined : text);
   return true;
 }

@@ -25,7 +25,10 @@ import { InFlight } from "./shutdown.js";
 
 const ENDPOINT = "/mcp";
 
-export interface HttpOptions extends Omit<HttpConfig, "authTokenFile" | "noAuth" | "workers" | "shutdownTimeoutMs" | "shutdownDelayMs"> {
+export interface HttpOptions extends Omit<
+  HttpConfig,
+  "authTokenFile" | "noAuth" | "workers" | "shutdownTimeoutMs" | "shutdownDelayMs"
+> {
   /** The bearer token clients must send; none without authentication. */
   readonly token?: string | undefined;
   /** A 2025-era session unused this long may be evicted for a new one at --max-sessions (eviction.ts). */
@@ -63,19 +66,37 @@ async function send(response: Response, to: ServerResponse): Promise<void> {
 }
 
 /** Serves servers from `factory` at http://host:port/mcp until closed; `onerror` hears what goes wrong. */
-export async function serveHttp(factory: () => Server, options: HttpOptions, onerror: (error: Error) => void): Promise<HttpEndpoint> {
+export async function serveHttp(
+  factory: () => Server,
+  options: HttpOptions,
+  onerror: (error: Error) => void,
+): Promise<HttpEndpoint> {
   const maxRequestBodySize = options.maxBodyBytes;
   const hosts = allowedHostnames(options.host, options.allowedHosts);
   const verifier = options.token === undefined ? undefined : tokenVerifier(options.token);
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize, onerror });
-  const limits = { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, maxBodyBytes: maxRequestBodySize, evictableAfterMs: options.sessionEvictableAfterMs };
-  const legacy = options.legacySessions === false ? statelessLane(factory, maxRequestBodySize, onerror) : legacyLane(factory, limits, onerror);
+  const limits = {
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleMs,
+    maxBodyBytes: maxRequestBodySize,
+    evictableAfterMs: options.sessionEvictableAfterMs,
+  };
+  const legacy =
+    options.legacySessions === false
+      ? statelessLane(factory, maxRequestBodySize, onerror)
+      : legacyLane(factory, limits, onerror);
   const readiness = options.readiness ?? readyAtOnce();
   const inFlight = new InFlight();
   const requestLog = options.requestLog;
   const route = async (request: Request, given?: { authInfo?: AuthInfo }): Promise<Response> => {
     const authInfo = given?.authInfo;
-    if (requestLog !== undefined && request.method === "POST") requestLog.note(await request.clone().json().catch(() => undefined));
+    if (requestLog !== undefined && request.method === "POST")
+      requestLog.note(
+        await request
+          .clone()
+          .json()
+          .catch(() => undefined),
+      );
     if (await isLegacyRequest(request, undefined, { maxRequestBodySize })) return legacy.fetch(request, authInfo);
     return modern.fetch(request, authInfo === undefined ? {} : { authInfo });
   };
@@ -83,13 +104,18 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
 
   async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const host = validateHostHeader(request.headers.host, hosts);
-    if (!host.ok) return send(refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`), response);
+    if (!host.ok)
+      return send(
+        refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`),
+        response,
+      );
     if (!originAllowed(request.rawHeaders)) {
       return send(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
     }
     const endpoint = new URL(ENDPOINT, `http://${request.headers.host ?? ""}`);
     const path = new URL(request.url ?? "/", endpoint).pathname;
-    if (verifier !== undefined && path === metadataUrl(endpoint).pathname) return send(Response.json(resourceMetadata(endpoint)), response);
+    if (verifier !== undefined && path === metadataUrl(endpoint).pathname)
+      return send(Response.json(resourceMetadata(endpoint)), response);
     if (path !== ENDPOINT) return send(refusal(404, `the MCP endpoint is ${ENDPOINT}`), response);
     if (verifier !== undefined) {
       const auth = await authenticate(request.headers.authorization, verifier, endpoint);
@@ -102,7 +128,11 @@ export async function serveHttp(factory: () => Server, options: HttpOptions, one
 
   const http: HttpServer = createServer(
     // The connection check runs this often; the default 30 s would let a short limit run long.
-    { requestTimeout: options.requestTimeoutMs, headersTimeout: options.requestTimeoutMs, connectionsCheckingInterval: Math.min(options.requestTimeoutMs, 30_000) },
+    {
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: options.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(options.requestTimeoutMs, 30_000),
+    },
     (request, response) => {
       if (answerProbe(request, response, readiness)) return;
       inFlight.track(request, response);
@@ -148,5 +178,9 @@ function readyAtOnce(): Readiness {
 /** The 2025-era lane without sessions: every request, initialize included, answered by a fresh server. */
 function statelessLane(factory: () => Server, maxRequestBodySize: number, onerror: (error: Error) => void): LegacyLane {
   const serve = legacyStatelessFallback(factory, onerror, { maxRequestBodySize });
-  return { fetch: (request, authInfo) => serve(request, authInfo === undefined ? {} : { authInfo }), size: 0, close: () => Promise.resolve() };
+  return {
+    fetch: (request, authInfo) => serve(request, authInfo === undefined ? {} : { authInfo }),
+    size: 0,
+    close: () => Promise.resolve(),
+  };
 }

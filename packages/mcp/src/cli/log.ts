@@ -10,11 +10,16 @@ export interface Logger {
   record(fields: Readonly<Record<string, string | number | null>>): void;
 }
 
-export function createLogger(format: LogFormat, write: (line: string) => void = (line) => void process.stderr.write(line)): Logger {
+export function createLogger(
+  format: LogFormat,
+  write: (line: string) => void = (line) => void process.stderr.write(line),
+): Logger {
   const time = (): string => new Date().toISOString();
   return {
     message(text, level = "info") {
-      write(format === "json" ? `${JSON.stringify({ time: time(), level, message: text })}\n` : `toolcat-mcp: ${text}\n`);
+      write(
+        format === "json" ? `${JSON.stringify({ time: time(), level, message: text })}\n` : `toolcat-mcp: ${text}\n`,
+      );
     },
     record(fields) {
       write(`${JSON.stringify({ time: time(), ...fields })}\n`);

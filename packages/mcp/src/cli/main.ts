@@ -29,11 +29,19 @@ async function serve(config: CliConfig): Promise<void> {
   // The primary of --workers serves nothing itself: its workers load the packages and say what fails.
   if (http !== undefined && http.workers > 1 && !isClusterWorker()) {
     warnings(config);
-    return runPrimary({ workers: http.workers, shutdownTimeoutMs: http.shutdownDelayMs + http.shutdownTimeoutMs, serving: (url) => servingLine(config, url, http) }, logger);
+    return runPrimary(
+      {
+        workers: http.workers,
+        shutdownTimeoutMs: http.shutdownDelayMs + http.shutdownTimeoutMs,
+        serving: (url) => servingLine(config, url, http),
+      },
+      logger,
+    );
   }
   const code = config.mode === "code" ? await loadCode() : undefined;
   const memoryBytes = config.codeLimits.memoryBytes ?? code?.defaultLimits.memoryBytes;
-  if (code !== undefined && memoryBytes !== undefined) code.limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, memoryBytes));
+  if (code !== undefined && memoryBytes !== undefined)
+    code.limitSandboxes(config.codeSandboxes ?? sandboxesPerProcess(http?.workers ?? 1, memoryBytes));
   const toolkits = await Promise.all(config.packages.map((specifier) => loadToolkit(specifier)));
   // Built up front, so a bad --tools pattern or a name clash fails at start, not per request.
   const factory = createMcpServerFactory({
@@ -84,12 +92,19 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
   const token = http.authTokenFile === undefined ? undefined : await readToken(http.authTokenFile);
   const worker = isClusterWorker();
   if (http.noAuth && !isLoopback(http.host) && !worker) {
-    log(`warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating proxy in front`);
+    log(
+      `warning: --no-auth: anyone who can reach ${http.host} can call every tool served; put an authenticating ` +
+        "proxy in front",
+    );
   }
   const readiness = new Readiness();
   if (worker) await factory.warm();
   const requests = config.logFormat === "json" ? requestLog(logger, new Set(factory.toolNames)) : undefined;
-  const endpoint = await serveHttp(factory, { ...http, token, readiness, requestLog: requests, legacySessions: !worker }, report);
+  const endpoint = await serveHttp(
+    factory,
+    { ...http, token, readiness, requestLog: requests, legacySessions: !worker },
+    report,
+  );
   let stopping = false;
   const shutdown = (): void => {
     if (stopping) return;
@@ -97,7 +112,8 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
     void endpoint
       .shutdown(http.shutdownTimeoutMs, http.shutdownDelayMs)
       .then((cut) => {
-        if (cut > 0) log(`stopped with ${cut} request(s) unfinished after --shutdown-timeout-ms ${http.shutdownTimeoutMs}`);
+        if (cut > 0)
+          log(`stopped with ${cut} request(s) unfinished after --shutdown-timeout-ms ${http.shutdownTimeoutMs}`);
       })
       .finally(() => process.exit(0));
   };
@@ -117,7 +133,10 @@ async function serveOverHttp(factory: McpServerFactory, config: CliConfig, http:
 
 function servingLine(config: CliConfig, url: string, http: HttpConfig): string {
   const workers = http.workers > 1 ? `, ${http.workers} workers` : "";
-  return `serving ${config.packages.join(", ")} at ${url}${http.authTokenFile === undefined ? "" : " (bearer token required)"}${workers}`;
+  return (
+    `serving ${config.packages.join(", ")} at ` +
+    `${url}${http.authTokenFile === undefined ? "" : " (bearer token required)"}${workers}`
+  );
 }
 
 /** Answers a message that never reached the server, and notes it for the person running it. */
@@ -128,7 +147,8 @@ function rejectMessage({ id, code, message }: Rejection): void {
 
 function warnings(config: CliConfig): void {
   config.deprecated.forEach(log);
-  if (config.engine === undefined) log("no engine configured (TOOLCAT_ENGINE_URL, TOOLCAT_API_KEY): tools list, but every call will fail");
+  if (config.engine === undefined)
+    log("no engine configured (TOOLCAT_ENGINE_URL, TOOLCAT_API_KEY): tools list, but every call will fail");
   if (Object.keys(config.secrets).length > 0 && config.engine !== undefined) {
     log("note: the engine holds tool secrets; the HTTP transport does not send --secret values to it");
   }

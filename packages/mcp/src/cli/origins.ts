@@ -25,5 +25,7 @@ export function originAllowed(rawHeaders: readonly string[]): boolean {
 function isLocalOrigin(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value && LOCAL_HOSTNAMES.has(url.hostname);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") && url.origin === value && LOCAL_HOSTNAMES.has(url.hostname)
+  );
 }

@@ -47,7 +47,12 @@ export function bodyFacts(body: unknown, tools: ReadonlySet<string>): BodyFacts 
   if (Array.isArray(body)) return { method: "batch", tool: null, rpcId: null };
   if (typeof body !== "object" || body === null) return { method: null, tool: null, rpcId: null };
   const message = body as { method?: unknown; id?: unknown; params?: { name?: unknown } | null };
-  const method = typeof message.method === "string" && methods.has(message.method) ? message.method : message.method === undefined ? null : OTHER;
+  const method =
+    typeof message.method === "string" && methods.has(message.method)
+      ? message.method
+      : message.method === undefined
+        ? null
+        : OTHER;
   const name = method === "tools/call" ? message.params?.name : undefined;
   const tool = name === undefined ? null : typeof name === "string" && tools.has(name) ? name : OTHER;
   const rpcId = typeof message.id === "number" && Number.isSafeInteger(message.id) ? message.id : null;

@@ -76,7 +76,10 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
     });
     try {
       await factory().connect(transport);
-      const response = await transport.handleRequest(request, { parsedBody: initialize, ...(authInfo && { authInfo }) });
+      const response = await transport.handleRequest(request, {
+        parsedBody: initialize,
+        ...(authInfo && { authInfo }),
+      });
       // A refused initialize leaves no session behind.
       if (transport.sessionId === undefined) await transport.close();
       return response;
@@ -97,7 +100,13 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
         }
         return serveInSession(session, request, authInfo);
       }
-      const body: unknown = request.method === "POST" ? await request.clone().json().catch(() => undefined) : undefined;
+      const body: unknown =
+        request.method === "POST"
+          ? await request
+              .clone()
+              .json()
+              .catch(() => undefined)
+          : undefined;
       if (isInitializeRequest(body)) return open(request, body, authInfo);
       return stateless(request, authInfo === undefined ? {} : { authInfo });
     },

@@ -25,7 +25,11 @@ const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d
 const ID_AT_END = /"id"\s*:\s*(-?\d{1,15}|"[^"\\]{0,64}")\s*\}\s*$/;
 
 /** The lines of `input` that are JSON-RPC messages of at most `maxBytes`; every other line goes to `reject`. */
-export function boundedLines(input: Readable, reject: (rejection: Rejection) => void, maxBytes = MAX_MESSAGE_BYTES): Readable {
+export function boundedLines(
+  input: Readable,
+  reject: (rejection: Rejection) => void,
+  maxBytes = MAX_MESSAGE_BYTES,
+): Readable {
   const output = new PassThrough();
   let parts: Buffer[] = [];
   let size = 0;
@@ -45,7 +49,8 @@ export function boundedLines(input: Readable, reject: (rejection: Rejection) => 
   };
   const finish = (): void => {
     if (skipped !== undefined) {
-      const id = idIn(skipped.head.toString("utf8"), ID_AT_START) ?? idIn(skipped.tail.toString("utf8"), ID_AT_END) ?? null;
+      const id =
+        idIn(skipped.head.toString("utf8"), ID_AT_START) ?? idIn(skipped.tail.toString("utf8"), ID_AT_END) ?? null;
       reject({ id, code: -32600, message: `message of ${size} bytes dropped: messages are at most ${maxBytes} bytes` });
     } else {
       checked(Buffer.concat(parts).toString("utf8").replace(/\r$/, ""));
@@ -63,7 +68,12 @@ export function boundedLines(input: Readable, reject: (rejection: Rejection) => 
       // The text is not repeated: it may hold anything, a key included.
       return reject({ id: null, code: -32700, message: "parse error: a message is not JSON" });
     }
-    if (!isJsonRpc(message)) return reject({ id: idOf(message), code: -32600, message: "invalid request: a message is not a JSON-RPC 2.0 message" });
+    if (!isJsonRpc(message))
+      return reject({
+        id: idOf(message),
+        code: -32600,
+        message: "invalid request: a message is not a JSON-RPC 2.0 message",
+      });
     output.write(`${line}\n`);
   };
 

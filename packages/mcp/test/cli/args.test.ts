@@ -30,10 +30,51 @@ describe("parseCli", () => {
 
   it("reads every flag", () => {
     const config = serve([
-      "a", "b", "--http", "8080", "--host", "0.0.0.0", "--auth-token-file", "token.txt", "--allowed-hosts", "mcp.example.com, Tools.Example.com",
-      "--max-sessions", "7", "--session-idle-ms", "60000", "--max-body-bytes", "1000", "--request-timeout-ms", "5000", "--workers", "3", "--shutdown-timeout-ms", "2500", "--shutdown-delay-ms", "0", "--log-format", "json", "--engine-url", "https://engine.example.com", "--api-key", "k",
-      "--user-id", "u", "--secret", "A=1", "--secret", "B=x=y", "--tools", "Get*, WhoAmI,,", "--read-only", "--name-style", "full",
-      "--groups", "candidates, Approvals and offers", "--mode", "search",
+      "a",
+      "b",
+      "--http",
+      "8080",
+      "--host",
+      "0.0.0.0",
+      "--auth-token-file",
+      "token.txt",
+      "--allowed-hosts",
+      "mcp.example.com, Tools.Example.com",
+      "--max-sessions",
+      "7",
+      "--session-idle-ms",
+      "60000",
+      "--max-body-bytes",
+      "1000",
+      "--request-timeout-ms",
+      "5000",
+      "--workers",
+      "3",
+      "--shutdown-timeout-ms",
+      "2500",
+      "--shutdown-delay-ms",
+      "0",
+      "--log-format",
+      "json",
+      "--engine-url",
+      "https://engine.example.com",
+      "--api-key",
+      "k",
+      "--user-id",
+      "u",
+      "--secret",
+      "A=1",
+      "--secret",
+      "B=x=y",
+      "--tools",
+      "Get*, WhoAmI,,",
+      "--read-only",
+      "--name-style",
+      "full",
+      "--groups",
+      "candidates, Approvals and offers",
+      "--mode",
+      "search",
     ]);
     expect(config).toEqual({
       packages: ["a", "b"],
@@ -67,18 +108,44 @@ describe("parseCli", () => {
   });
 
   it.each([
-    { argv: ["--engine-url", "https://a.example"], env: { TOOLCAT_BASE_URL: "https://b.example" }, url: "https://a.example", deprecated: [] },
-    { argv: [], env: { TOOLCAT_ENGINE_URL: "https://a.example", TOOLCAT_BASE_URL: "https://b.example" }, url: "https://a.example", deprecated: [] },
-    { argv: ["--base-url", "https://b.example"], env: { TOOLCAT_ENGINE_URL: "https://a.example" }, url: "https://b.example", deprecated: ["warning: --base-url is deprecated; use --engine-url"] },
-    { argv: [], env: { TOOLCAT_BASE_URL: "https://b.example" }, url: "https://b.example", deprecated: ["warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL"] },
-  ])("takes the engine address from $argv and $env, still reading the earlier name", ({ argv, env, url, deprecated }) => {
-    const config = serve(["p", ...argv], { ...env, TOOLCAT_API_KEY: "k" });
-    expect(config.engine).toEqual({ baseUrl: url, apiKey: "k" });
-    expect(config.deprecated).toEqual(deprecated);
-  });
+    {
+      argv: ["--engine-url", "https://a.example"],
+      env: { TOOLCAT_BASE_URL: "https://b.example" },
+      url: "https://a.example",
+      deprecated: [],
+    },
+    {
+      argv: [],
+      env: { TOOLCAT_ENGINE_URL: "https://a.example", TOOLCAT_BASE_URL: "https://b.example" },
+      url: "https://a.example",
+      deprecated: [],
+    },
+    {
+      argv: ["--base-url", "https://b.example"],
+      env: { TOOLCAT_ENGINE_URL: "https://a.example" },
+      url: "https://b.example",
+      deprecated: ["warning: --base-url is deprecated; use --engine-url"],
+    },
+    {
+      argv: [],
+      env: { TOOLCAT_BASE_URL: "https://b.example" },
+      url: "https://b.example",
+      deprecated: ["warning: TOOLCAT_BASE_URL is deprecated; use TOOLCAT_ENGINE_URL"],
+    },
+  ])(
+    "takes the engine address from $argv and $env, still reading the earlier name",
+    ({ argv, env, url, deprecated }) => {
+      const config = serve(["p", ...argv], { ...env, TOOLCAT_API_KEY: "k" });
+      expect(config.engine).toEqual({ baseUrl: url, apiKey: "k" });
+      expect(config.deprecated).toEqual(deprecated);
+    },
+  );
 
   it("reads the code mode limits", () => {
-    expect(serve(["p", "--mode", "code", "--code-timeout-ms", "5000", "--code-max-calls", "3"])).toMatchObject({ mode: "code", codeLimits: { wallMs: 5000, toolCalls: 3 } });
+    expect(serve(["p", "--mode", "code", "--code-timeout-ms", "5000", "--code-max-calls", "3"])).toMatchObject({
+      mode: "code",
+      codeLimits: { wallMs: 5000, toolCalls: 3 },
+    });
     expect(serve(["p", "--mode", "code", "--code-max-calls", "7"]).codeLimits).toEqual({ toolCalls: 7 });
   });
 
@@ -87,19 +154,45 @@ describe("parseCli", () => {
     expect(serve(["p", "--mode", "code", "--code-sandboxes", "3"]).codeSandboxes).toBe(3);
   });
 
-  it.each([["127.0.0.1"], ["127.8.9.10"], ["localhost"], ["::1"], ["[::1]"], ["::ffff:127.0.0.1"]])("serves loopback %s without authentication by default", (host) => {
-    expect(serve(["p", "--http", "0", "--host", host]).http).toEqual({ port: 0, host, authTokenFile: undefined, noAuth: false, allowedHosts: [], ...httpDefaults });
-  });
+  it.each([["127.0.0.1"], ["127.8.9.10"], ["localhost"], ["::1"], ["[::1]"], ["::ffff:127.0.0.1"]])(
+    "serves loopback %s without authentication by default",
+    (host) => {
+      expect(serve(["p", "--http", "0", "--host", host]).http).toEqual({
+        port: 0,
+        host,
+        authTokenFile: undefined,
+        noAuth: false,
+        allowedHosts: [],
+        ...httpDefaults,
+      });
+    },
+  );
 
-  it.each([["0.0.0.0"], ["::"], ["192.168.1.20"], ["example.com"], ["128.0.0.1"], ["::ffff:10.0.0.1"]])("binds %s only with --auth-token-file or --no-auth", (host) => {
-    expect(() => serve(["p", "--http", "0", "--host", host])).toThrow(/is not a loopback address: give --auth-token-file <file>.* or --no-auth/);
-    expect(serve(["p", "--http", "0", "--host", host, "--no-auth"]).http).toMatchObject({ host, noAuth: true, authTokenFile: undefined });
-    expect(serve(["p", "--http", "0", "--host", host, "--auth-token-file", "t"]).http).toMatchObject({ host, noAuth: false, authTokenFile: "t" });
-  });
+  it.each([["0.0.0.0"], ["::"], ["192.168.1.20"], ["example.com"], ["128.0.0.1"], ["::ffff:10.0.0.1"]])(
+    "binds %s only with --auth-token-file or --no-auth",
+    (host) => {
+      expect(() => serve(["p", "--http", "0", "--host", host])).toThrow(
+        /is not a loopback address: give --auth-token-file <file>.* or --no-auth/,
+      );
+      expect(serve(["p", "--http", "0", "--host", host, "--no-auth"]).http).toMatchObject({
+        host,
+        noAuth: true,
+        authTokenFile: undefined,
+      });
+      expect(serve(["p", "--http", "0", "--host", host, "--auth-token-file", "t"]).http).toMatchObject({
+        host,
+        noAuth: false,
+        authTokenFile: "t",
+      });
+    },
+  );
 
   it("takes the engine and user from the environment, flags first", () => {
     const env = { TOOLCAT_ENGINE_URL: "http://127.0.0.1:1", TOOLCAT_API_KEY: "env-key", TOOLCAT_USER_ID: "env-user" };
-    expect(serve(["p"], env)).toMatchObject({ engine: { baseUrl: "http://127.0.0.1:1", apiKey: "env-key" }, userId: "env-user" });
+    expect(serve(["p"], env)).toMatchObject({
+      engine: { baseUrl: "http://127.0.0.1:1", apiKey: "env-key" },
+      userId: "env-user",
+    });
     expect(serve(["p", "--api-key", "flag-key"], env).engine?.apiKey).toBe("flag-key");
   });
 
@@ -118,7 +211,10 @@ describe("parseCli", () => {
     [["p", "--http", "70000"], /port number/],
     [["p", "--name-style", "short"], /model or full/],
     [["p", "--mode", "lazy"], /tools, search or code/],
-    [["p", "--mode", "code", "--code-timeout-ms", "0"], /--code-timeout-ms needs a whole number of at least 1, not "0"/],
+    [
+      ["p", "--mode", "code", "--code-timeout-ms", "0"],
+      /--code-timeout-ms needs a whole number of at least 1, not "0"/,
+    ],
     [["p", "--mode", "code", "--code-max-calls", "2.5"], /--code-max-calls needs a whole number/],
     [["p", "--mode", "code", "--code-max-calls", "99999999999"], /--code-max-calls needs a whole number/],
     [["p", "--code-max-calls", "3"], /apply to --mode code only/],

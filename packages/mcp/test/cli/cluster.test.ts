@@ -52,10 +52,21 @@ describe("toolcat-mcp --workers 2", () => {
     const clients = await Promise.all([1, 2, 3, 4].map(() => modernClient()));
     for (let round = 0; round < 4; round += 1) {
       const results = await Promise.all(clients.map((client) => client.callTool(getSpreadsheet)));
-      expect(results.map((result) => result.structuredContent)).toEqual(clients.map(() => ({ rows: [["Name", "Score"], ["Ada", 36]] })));
+      expect(results.map((result) => result.structuredContent)).toEqual(
+        clients.map(() => ({
+          rows: [
+            ["Name", "Score"],
+            ["Ada", 36],
+          ],
+        })),
+      );
     }
     await Promise.all(clients.map((client) => client.close()));
-    const pids = new Set(requestLines().filter((line) => line.method === "tools/call").map((line) => line.pid));
+    const pids = new Set(
+      requestLines()
+        .filter((line) => line.method === "tools/call")
+        .map((line) => line.pid),
+    );
     expect(pids.size).toBe(2);
     expect(pids.has(cli.child.pid ?? 0)).toBe(false);
   });
@@ -66,13 +77,22 @@ describe("toolcat-mcp --workers 2", () => {
     await client.connect(transport);
     expect(transport.sessionId).toBeUndefined();
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("CloudSheets_GetSpreadsheet");
-    for (let call = 0; call < 6; call += 1) expect((await client.callTool(getSpreadsheet)).structuredContent).toEqual({ rows: [["Name", "Score"], ["Ada", 36]] });
+    for (let call = 0; call < 6; call += 1)
+      expect((await client.callTool(getSpreadsheet)).structuredContent).toEqual({
+        rows: [
+          ["Name", "Score"],
+          ["Ada", 36],
+        ],
+      });
     await client.close();
   });
 
   it("drains on SIGTERM: a call in flight is answered, then every process exits 0", async () => {
     const client = await modernClient();
-    const slow = client.callTool({ name: "CloudSheets_WriteToCell", arguments: { spreadsheet_id: "s", column: "A", row: 1, value: "x" } });
+    const slow = client.callTool({
+      name: "CloudSheets_WriteToCell",
+      arguments: { spreadsheet_id: "s", column: "A", row: 1, value: "x" },
+    });
     await engine.waitForHeld("CloudSheets.WriteToCell");
     cli.child.kill("SIGTERM");
     expect((await slow).structuredContent).toEqual({ written: true });

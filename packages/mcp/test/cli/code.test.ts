@@ -16,8 +16,17 @@ let negotiated: string | undefined;
 beforeAll(async () => {
   engine = await startEngine();
   client = new Client({ name: "cli-code-test", version: "1.0.0" });
-  // The client tells a transport the version it negotiated (HTTP needs it); stdio has no use for it, so it is caught here.
-  const transport: Transport = stdioTransport(cliEnv(engine.url, ENGINE_API_KEY), ["--mode", "code", "--read-only", "--code-max-calls", "3", "--code-timeout-ms", "20000"]);
+  // The client tells a transport the version it negotiated (HTTP needs it); stdio has no use for it, so it is caught
+  // here.
+  const transport: Transport = stdioTransport(cliEnv(engine.url, ENGINE_API_KEY), [
+    "--mode",
+    "code",
+    "--read-only",
+    "--code-max-calls",
+    "3",
+    "--code-timeout-ms",
+    "20000",
+  ]);
   transport.setProtocolVersion = (version) => void (negotiated = version);
   await client.connect(transport);
 });
@@ -26,8 +35,10 @@ afterAll(async () => {
   await engine.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
-const text = (result: CallToolResult): string => result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+const text = (result: CallToolResult): string =>
+  result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 
 describe("toolcat-mcp --mode code over stdio", () => {
   it("speaks the SDK's protocol and lists search_tools, describe_tools and execute_code", async () => {
@@ -38,12 +49,17 @@ describe("toolcat-mcp --mode code over stdio", () => {
   });
 
   it("finds and describes a function, then runs a 3-call program on the engine in one execute_code", async () => {
-    const { tools } = (await call("search_tools", { query: "read rows of a spreadsheet" })).structuredContent as { tools: { name: string }[] };
+    const { tools } = (await call("search_tools", { query: "read rows of a spreadsheet" })).structuredContent as {
+      tools: { name: string }[];
+    };
     expect(tools.map((tool) => tool.name)).toContain("CloudSheets.getSpreadsheet");
-    expect(text(await call("describe_tools", { names: ["CloudSheets.getSpreadsheet"] }))).toMatch(/^declare namespace CloudSheets \{\n[^]*function getSpreadsheet\(input: \{\n {4}spreadsheet_id: string;/);
+    expect(text(await call("describe_tools", { names: ["CloudSheets.getSpreadsheet"] }))).toMatch(
+      /^declare namespace CloudSheets \{\n[^]*function getSpreadsheet\(input: \{\n {4}spreadsheet_id: string;/,
+    );
     const program = [
       "type Sheet = { rows: [string, number | string][] };",
-      'const sheets = await Promise.all(["q1", "q2", "q3"].map((id) => CloudSheets.getSpreadsheet({ spreadsheet_id: id }) as Promise<Sheet>));',
+      'const sheets = await Promise.all(["q1", "q2", "q3"].map((id) => CloudSheets.getSpreadsheet({ ' +
+        "spreadsheet_id: id }) as Promise<Sheet>));",
       "const scores = sheets.map((sheet) => sheet.rows[1]![1] as number);",
       'console.log("scores", scores);',
       "return { total: scores.reduce((a, b) => a + b, 0) };",
@@ -54,22 +70,36 @@ describe("toolcat-mcp --mode code over stdio", () => {
   });
 
   it("answers a type error, a tool --read-only leaves out, and a fourth call with isError results", async () => {
-    expect(text(await call("execute_code", { code: "const n: number = 'x';" }))).toMatch(/^the program does not type-check; nothing ran:\n1:7 /);
+    expect(text(await call("execute_code", { code: "const n: number = 'x';" }))).toMatch(
+      /^the program does not type-check; nothing ran:\n1:7 /,
+    );
     const write = 'await CloudSheets.writeToCell({ spreadsheet_id: "s", column: "A", row: 1, value: "x" });';
-    expect(text(await call("execute_code", { code: write }))).toMatch(/1:19 Property 'writeToCell' does not exist on type 'typeof CloudSheets'/);
+    expect(text(await call("execute_code", { code: write }))).toMatch(
+      /1:19 Property 'writeToCell' does not exist on type 'typeof CloudSheets'/,
+    );
     const four = 'for (let i = 0; i < 4; i++) await CloudSheets.getSpreadsheet({ spreadsheet_id: "s" });';
-    expect(await call("execute_code", { code: four })).toMatchObject({ isError: true, structuredContent: { error: { kind: "limit", limit: "toolCalls" } } });
+    expect(await call("execute_code", { code: four })).toMatchObject({
+      isError: true,
+      structuredContent: { error: { kind: "limit", limit: "toolCalls" } },
+    });
   });
 
   it("answers bad code arguments and keeps serving", async () => {
-    for (const args of [{}, { code: 1 }, { code: "" }, { code: "x".repeat(300_000) }]) expect((await call("execute_code", args)).isError).toBe(true);
-    expect((await call("execute_code", { code: "return 6 * 7;" })).structuredContent).toMatchObject({ ok: true, value: 42 });
+    for (const args of [{}, { code: 1 }, { code: "" }, { code: "x".repeat(300_000) }])
+      expect((await call("execute_code", args)).isError).toBe(true);
+    expect((await call("execute_code", { code: "return 6 * 7;" })).structuredContent).toMatchObject({
+      ok: true,
+      value: 42,
+    });
   });
 });
 
 describe("toolcat-mcp --mode code over Streamable HTTP", () => {
   it("runs a program whose second call the engine fails, caught as a ToolError", async () => {
-    const http = await connectCli("v2 client on 2026-07-28", "Streamable HTTP", cliEnv(engine.url, ENGINE_API_KEY), ["--mode", "code"]);
+    const http = await connectCli("v2 client on 2026-07-28", "Streamable HTTP", cliEnv(engine.url, ENGINE_API_KEY), [
+      "--mode",
+      "code",
+    ]);
     try {
       const program = [
         'const sheet = await CloudSheets.getSpreadsheet({ spreadsheet_id: "s1" }) as { rows: unknown[][] };',
@@ -83,7 +113,12 @@ describe("toolcat-mcp --mode code over Streamable HTTP", () => {
       const result = await http.callTool("execute_code", { code: program });
       expect(result.structuredContent).toMatchObject({
         ok: true,
-        value: { rows: 2, failed: "CreatorApi.FetchZetaAppSections", code: "tool_failed", message: expect.stringContaining("ZETA_SERVER_URL is not configured on the engine") },
+        value: {
+          rows: 2,
+          failed: "CreatorApi.FetchZetaAppSections",
+          code: "tool_failed",
+          message: expect.stringContaining("ZETA_SERVER_URL is not configured on the engine"),
+        },
       });
     } finally {
       await http.close();

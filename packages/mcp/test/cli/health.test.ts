@@ -30,7 +30,11 @@ describe("probes", () => {
     expect(JSON.stringify(response.headers)).not.toMatch(/toolcat|version|\d+\.\d+\.\d+/i);
   });
 
-  it.each([["HEAD", 200, ""], ["POST", 405, "method not allowed\n"], ["DELETE", 405, "method not allowed\n"]])("%s /readyz -> %i", async (method, status, body) => {
+  it.each([
+    ["HEAD", 200, ""],
+    ["POST", 405, "method not allowed\n"],
+    ["DELETE", 405, "method not allowed\n"],
+  ])("%s /readyz -> %i", async (method, status, body) => {
     const endpoint = await startHttp();
     const response = await raw(new URL("/readyz", endpoint.url).href, method, {});
     expect([response.status, response.body]).toEqual([status, body]);
@@ -38,6 +42,7 @@ describe("probes", () => {
 
   it("leaves other paths to the endpoint's checks", async () => {
     const endpoint = await startHttp();
-    for (const path of ["/healthz/x", "/HEALTHZ", "/mcp/healthz"]) expect((await raw(new URL(path, endpoint.url).href, "GET", {})).status).toBe(404);
+    for (const path of ["/healthz/x", "/HEALTHZ", "/mcp/healthz"])
+      expect((await raw(new URL(path, endpoint.url).href, "GET", {})).status).toBe(404);
   });
 });

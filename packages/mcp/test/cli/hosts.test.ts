@@ -18,7 +18,9 @@ describe("allowedHostnames", () => {
   });
 
   it.each([["0.0.0.0"], ["::"]])("%s answers to every local address and localhost", (host) => {
-    const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address)));
+    const addresses = Object.values(networkInterfaces()).flatMap((list) =>
+      (list ?? []).map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address)),
+    );
     const allowed = allowedHostnames(host, ["mcp.example.com"]);
     expect(allowed).toEqual(expect.arrayContaining([...local, ...addresses, "mcp.example.com"]));
     expect(allowed).not.toContain("evil.example.com");

@@ -69,7 +69,10 @@ describe("bounds", () => {
     const { hostname, port } = new URL(endpoint.url);
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(Number(port), hostname, () => {
-        socket.write(`POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ` +
+            '100\r\n\r\n{"jsonrpc"',
+        );
       });
       let text = "";
       socket.on("data", (chunk: Buffer) => (text += chunk.toString()));

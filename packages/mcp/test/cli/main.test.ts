@@ -29,14 +29,24 @@ describe.each(cases)("a %s over %s", (kind, wire) => {
 
   it("lists the tools of both packages, the same bytes each time", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["CloudSheets_GetSpreadsheet", "CreatorApi_FetchZetaAppSections"]));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["CloudSheets_GetSpreadsheet", "CreatorApi_FetchZetaAppSections"]),
+    );
     expect(tools).toHaveLength(toolkits.reduce((count, toolkit) => count + toolkit.manifest.tools.length, 0));
     expect(JSON.stringify((await client.listTools()).tools)).toBe(JSON.stringify(tools));
   });
 
   it("calls a tool on the engine", async () => {
     const { _meta, ...result } = await client.callTool("CloudSheets_GetSpreadsheet", { spreadsheet_id: "s1" });
-    expect(result).toEqual({ content: [{ type: "text", text: expect.any(String) }], structuredContent: { rows: [["Name", "Score"], ["Ada", 36]] } });
+    expect(result).toEqual({
+      content: [{ type: "text", text: expect.any(String) }],
+      structuredContent: {
+        rows: [
+          ["Name", "Score"],
+          ["Ada", 36],
+        ],
+      },
+    });
   });
 
   it("returns validation issues with their JSON pointers without calling the engine", async () => {
@@ -45,13 +55,23 @@ describe.each(cases)("a %s over %s", (kind, wire) => {
   });
 
   it("names the secret the engine is missing", async () => {
-    const result = await client.callTool("CreatorApi_FetchZetaAppSections", { zeta_account_owner_name: "o", zeta_application_link_name: "a" });
-    expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }], structuredContent: { error: { code: "tool_failed" } } });
+    const result = await client.callTool("CreatorApi_FetchZetaAppSections", {
+      zeta_account_owner_name: "o",
+      zeta_application_link_name: "a",
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("ZETA_SERVER_URL") }],
+      structuredContent: { error: { code: "tool_failed" } },
+    });
   });
 
   it("returns the authorization URL", async () => {
     const result = await client.callTool("CloudSheets_WhoAmI", {});
-    expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: "authorization_required", url: "https://auth.example.com/grant?id=7" } } });
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { error: { code: "authorization_required", url: "https://auth.example.com/grant?id=7" } },
+    });
   });
 
   it("drops the engine request when the client cancels the call", async () => {
@@ -95,7 +115,11 @@ describe("the process", () => {
     [["--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
     [["--http", "0", "--tools", "NoSuchTool"], 1, /no tool matches "NoSuchTool"/],
     [["--http", "0", "--host", "0.0.0.0"], 2, /--host 0\.0\.0\.0 is not a loopback address: give --auth-token-file/],
-    [["--http", "0", "--auth-token-file", "no-such-token-file"], 1, /cannot read --auth-token-file no-such-token-file \(ENOENT\)/],
+    [
+      ["--http", "0", "--auth-token-file", "no-such-token-file"],
+      1,
+      /cannot read --auth-token-file no-such-token-file \(ENOENT\)/,
+    ],
   ])("%j fails at start with exit code %i", async (extra, code, message) => {
     const cli = run(extra);
     expect(await cli.exited).toBe(code);

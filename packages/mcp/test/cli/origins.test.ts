@@ -21,7 +21,9 @@ function initializeWithOrigins(url: string, origins: readonly string[]): Promise
     ...origins.map((origin) => `Origin: ${origin}`),
   ];
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "utf8"), body])));
+    const socket = connect(Number(port), hostname, () =>
+      socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "utf8"), body])),
+    );
     let text = "";
     socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
     socket.on("error", reject);
@@ -82,13 +84,19 @@ describe("the Origin header over the wire", () => {
 });
 
 describe("originAllowed", () => {
-  it.each([...allowed.map(([name, origins]) => [name, origins, true] as const), ...refused.map(([name, origins]) => [name, origins, false] as const)])(
-    "%s -> %s",
-    (_, origins, expected) => {
-      const rawHeaders = ["Host", "localhost", ...origins.flatMap((origin) => ["Origin", origin.trim()]), "Accept", "*/*"];
-      expect(originAllowed(rawHeaders)).toBe(expected);
-    },
-  );
+  it.each([
+    ...allowed.map(([name, origins]) => [name, origins, true] as const),
+    ...refused.map(([name, origins]) => [name, origins, false] as const),
+  ])("%s -> %s", (_, origins, expected) => {
+    const rawHeaders = [
+      "Host",
+      "localhost",
+      ...origins.flatMap((origin) => ["Origin", origin.trim()]),
+      "Accept",
+      "*/*",
+    ];
+    expect(originAllowed(rawHeaders)).toBe(expected);
+  });
 
   it("reads the header name in any case", () => {
     expect(originAllowed(["ORIGIN", "https://evil.example.com"])).toBe(false);
@@ -105,13 +113,54 @@ function isSerializedLocal(value: string): boolean {
 }
 
 describe(`originAllowed on generated values (seed ${seed})`, () => {
-  const pieces = ["http", "https", "HTTP", "file", "://", ":/", "//", "localhost", "LOCALHOST", "127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "lоcalhost", "xn--", ".", ":", "0", "80", "443", "5173", "65536", "0080", "/", "?", "#", "@", "user", " ", "\t", ",", "null", "evil.example.com", "%2e", "é"];
+  const pieces = [
+    "http",
+    "https",
+    "HTTP",
+    "file",
+    "://",
+    ":/",
+    "//",
+    "localhost",
+    "LOCALHOST",
+    "127.0.0.1",
+    "[::1]",
+    "[::ffff:127.0.0.1]",
+    "lоcalhost",
+    "xn--",
+    ".",
+    ":",
+    "0",
+    "80",
+    "443",
+    "5173",
+    "65536",
+    "0080",
+    "/",
+    "?",
+    "#",
+    "@",
+    "user",
+    " ",
+    "\t",
+    ",",
+    "null",
+    "evil.example.com",
+    "%2e",
+    "é",
+  ];
   const next = random(seed + 41);
   const values = Array.from({ length: 3000 }, () => {
     const count = 1 + Math.floor(next() * 6);
     // Most values start as a local origin would, so the allowed side is reached too.
-    const head = next() < 0.7 ? `${next() < 0.5 ? "http" : "https"}://${["localhost", "127.0.0.1", "[::1]"][Math.floor(next() * 3)]}` : "";
-    return head + Array.from({ length: count }, () => (next() < 0.5 ? "" : pieces[Math.floor(next() * pieces.length)])).join("");
+    const head =
+      next() < 0.7
+        ? `${next() < 0.5 ? "http" : "https"}://${["localhost", "127.0.0.1", "[::1]"][Math.floor(next() * 3)]}`
+        : "";
+    return (
+      head +
+      Array.from({ length: count }, () => (next() < 0.5 ? "" : pieces[Math.floor(next() * pieces.length)])).join("")
+    );
   });
 
   it("allows exactly the local origins in browser form, and never throws", () => {

@@ -13,13 +13,39 @@ const SECRET = "sk-live-4f9d1c7a2b8e6f30";
 
 describe("bodyFacts", () => {
   it.each([
-    [{ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "CloudSheets_GetSpreadsheet", arguments: { key: SECRET } } }, { method: "tools/call", tool: "CloudSheets_GetSpreadsheet", rpcId: 7 }],
-    [{ jsonrpc: "2.0", id: SECRET, method: "tools/call", params: { name: SECRET } }, { method: "tools/call", tool: "other", rpcId: null }],
-    [{ jsonrpc: "2.0", id: 1, method: SECRET }, { method: "other", tool: null, rpcId: 1 }],
-    [{ jsonrpc: "2.0", id: 1.5, method: "tools/list" }, { method: "tools/list", tool: null, rpcId: null }],
-    [{ jsonrpc: "2.0", method: "notifications/cancelled", params: { reason: SECRET } }, { method: "notifications/cancelled", tool: null, rpcId: null }],
-    [{ jsonrpc: "2.0", id: 2, method: "tools/call", params: null }, { method: "tools/call", tool: null, rpcId: 2 }],
-    [{ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: { toString: SECRET } } }, { method: "tools/call", tool: "other", rpcId: 2 }],
+    [
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "CloudSheets_GetSpreadsheet", arguments: { key: SECRET } },
+      },
+      { method: "tools/call", tool: "CloudSheets_GetSpreadsheet", rpcId: 7 },
+    ],
+    [
+      { jsonrpc: "2.0", id: SECRET, method: "tools/call", params: { name: SECRET } },
+      { method: "tools/call", tool: "other", rpcId: null },
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: SECRET },
+      { method: "other", tool: null, rpcId: 1 },
+    ],
+    [
+      { jsonrpc: "2.0", id: 1.5, method: "tools/list" },
+      { method: "tools/list", tool: null, rpcId: null },
+    ],
+    [
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { reason: SECRET } },
+      { method: "notifications/cancelled", tool: null, rpcId: null },
+    ],
+    [
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: null },
+      { method: "tools/call", tool: null, rpcId: 2 },
+    ],
+    [
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: { toString: SECRET } } },
+      { method: "tools/call", tool: "other", rpcId: 2 },
+    ],
     [[{ method: "tools/list" }], { method: "batch", tool: null, rpcId: null }],
     [SECRET, { method: null, tool: null, rpcId: null }],
     [null, { method: null, tool: null, rpcId: null }],
@@ -46,12 +72,36 @@ describe("bodyFacts", () => {
 describe("the request log", () => {
   it("writes one line per request, with none of a secret sent in every field", async () => {
     const lines: string[] = [];
-    const log = requestLog(createLogger("json", (line) => void lines.push(line)), tools);
+    const log = requestLog(
+      createLogger("json", (line) => void lines.push(line)),
+      tools,
+    );
     const endpoint = await startHttp({ requestLog: log, token: SECRET });
-    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: SECRET, version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: SECRET, version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
     const call = (name: string, id: unknown, authorization: string): Promise<{ status: number; body: string }> =>
-      raw(`${endpoint.url}?api_key=${SECRET}`, "POST", { ...mcpHeaders, authorization, "mcp-protocol-version": "2026-07-28", "x-api-key": SECRET, cookie: `session=${SECRET}`, "mcp-method": "tools/call", "mcp-name": name },
-        JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: { spreadsheet_id: SECRET }, _meta: meta } }));
+      raw(
+        `${endpoint.url}?api_key=${SECRET}`,
+        "POST",
+        {
+          ...mcpHeaders,
+          authorization,
+          "mcp-protocol-version": "2026-07-28",
+          "x-api-key": SECRET,
+          cookie: `session=${SECRET}`,
+          "mcp-method": "tools/call",
+          "mcp-name": name,
+        },
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name, arguments: { spreadsheet_id: SECRET }, _meta: meta },
+        }),
+      );
 
     expect(await call("CloudSheets_GetSpreadsheet", 41, `Bearer ${SECRET}`)).toMatchObject({ status: 200 });
     expect((await call(SECRET, SECRET, `Bearer ${SECRET}`)).status).toBe(200);
@@ -74,7 +124,17 @@ describe("the request log", () => {
       expect(record.request).toMatch(/^[0-9a-f-]{36}$/);
       expect(record.pid).toBe(process.pid);
       expect(typeof record.ms).toBe("number");
-      expect(Object.keys(record).sort()).toEqual(["http", "id", "method", "ms", "pid", "request", "status", "time", "tool"]);
+      expect(Object.keys(record).sort()).toEqual([
+        "http",
+        "id",
+        "method",
+        "ms",
+        "pid",
+        "request",
+        "status",
+        "time",
+        "tool",
+      ]);
     }
   });
 });

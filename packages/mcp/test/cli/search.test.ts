@@ -18,25 +18,42 @@ afterAll(async () => {
   await engine.close();
 });
 
-const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 describe("toolcat-mcp --mode search over stdio", () => {
   it("lists the three search tools only", async () => {
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "describe_tools", "call_tool"]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      "search_tools",
+      "describe_tools",
+      "call_tool",
+    ]);
   });
 
   it("searches, describes and calls a tool on the engine", async () => {
-    const { tools } = (await call("search_tools", { query: "read rows of a spreadsheet" })).structuredContent as { tools: { name: string }[] };
+    const { tools } = (await call("search_tools", { query: "read rows of a spreadsheet" })).structuredContent as {
+      tools: { name: string }[];
+    };
     expect(tools.map((tool) => tool.name)).toContain("CloudSheets_GetSpreadsheet");
-    const described = (await call("describe_tools", { names: ["CloudSheets_GetSpreadsheet"] })).structuredContent as { tools: { inputSchema: object }[] };
+    const described = (await call("describe_tools", { names: ["CloudSheets_GetSpreadsheet"] })).structuredContent as {
+      tools: { inputSchema: object }[];
+    };
     expect(described.tools[0]?.inputSchema).toMatchObject({ properties: { spreadsheet_id: expect.any(Object) } });
     const result = await call("call_tool", { name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: "s1" } });
-    expect(result.structuredContent).toEqual({ rows: [["Name", "Score"], ["Ada", 36]] });
+    expect(result.structuredContent).toEqual({
+      rows: [
+        ["Name", "Score"],
+        ["Ada", 36],
+      ],
+    });
   });
 
   it("refuses a tool --read-only leaves out, naming served tools instead", async () => {
     const result = await call("call_tool", { name: "CloudSheets_CreateSpreadsheet", arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/is served here; the closest names are/) }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/is served here; the closest names are/) }],
+    });
   });
 
   it("survives a 100 kB query and answers the next search", async () => {

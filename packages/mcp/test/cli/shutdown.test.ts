@@ -26,7 +26,11 @@ async function heldEndpoint() {
   };
   const readiness = new Readiness();
   readiness.ready();
-  const endpoint = await serveHttp(createMcpServerFactory({ toolkit: toolkits, client }), { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults, readiness }, () => undefined);
+  const endpoint = await serveHttp(
+    createMcpServerFactory({ toolkit: toolkits, client }),
+    { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults, readiness },
+    () => undefined,
+  );
   const held = async (count: number): Promise<void> => {
     while (arrived < count) await new Promise<void>((wake) => waiters.push(wake));
   };
@@ -39,7 +43,8 @@ async function connectModern(url: string): Promise<Client> {
   return client;
 }
 
-const call = (client: Client, id: number) => client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: `s${id}` } });
+const call = (client: Client, id: number) =>
+  client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: `s${id}` } });
 
 /** A GET on a fresh connection: its status, or the connection error's code. */
 const fresh = (url: string): Promise<number | string> =>

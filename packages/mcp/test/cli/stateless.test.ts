@@ -22,10 +22,14 @@ beforeAll(async () => {
     const backend = turn++ % 2;
     served[backend] = (served[backend] ?? 0) + 1;
     const target = urls[backend]!;
-    const forwarded = httpRequest(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forwarded = httpRequest(
+      target,
+      { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     incoming.pipe(forwarded);
   });
   await new Promise<void>((resolve) => switcher.listen(0, "127.0.0.1", resolve));
@@ -46,10 +50,21 @@ describe("two toolcat-mcp processes behind one port-switching loop", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("CloudSheets_GetSpreadsheet");
     for (let round = 0; round < 6; round += 1) {
-      const result = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: `s${round}` } });
-      expect(result.structuredContent).toEqual({ rows: [["Name", "Score"], ["Ada", 36]] });
+      const result = await client.callTool({
+        name: "CloudSheets_GetSpreadsheet",
+        arguments: { spreadsheet_id: `s${round}` },
+      });
+      expect(result.structuredContent).toEqual({
+        rows: [
+          ["Name", "Score"],
+          ["Ada", 36],
+        ],
+      });
       const invalid = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { max_rows: 5000 } });
-      expect(invalid).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("/spreadsheet_id:") }] });
+      expect(invalid).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringContaining("/spreadsheet_id:") }],
+      });
     }
     await client.close();
     expect(served[0]! + served[1]!).toBeGreaterThanOrEqual(14);

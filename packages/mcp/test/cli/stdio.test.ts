@@ -6,14 +6,25 @@ import { cliEnv, spawnCli, waitForLog, type RunningCli } from "../support/cli.ts
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 
 const MiB = 1024 * 1024;
-const request = (id: number | string, method: string, params: object = {}): string => JSON.stringify({ jsonrpc: "2.0", id, method, params });
+const request = (id: number | string, method: string, params: object = {}): string =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params });
 
 /** A line of `bytes` bytes carrying the id first or, as the SDK's client writes it, last. */
 function oversize(id: number | string, bytes: number, idFirst: boolean): string {
   const filler = "x".repeat(bytes);
   return idFirst
-    ? JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: filler } } })
-    : JSON.stringify({ method: "tools/call", params: { name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: filler } }, jsonrpc: "2.0", id });
+    ? JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: filler } },
+      })
+    : JSON.stringify({
+        method: "tools/call",
+        params: { name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: filler } },
+        jsonrpc: "2.0",
+        id,
+      });
 }
 
 interface Reply {
@@ -33,8 +44,13 @@ async function exchange(line: string): Promise<Reply> {
   const want = ++sent;
   for (let at = 0; at < line.length; at += 1 * MiB) cli.child.stdin?.write(line.slice(at, at + MiB));
   cli.child.stdin?.write("\n");
-  for (const deadline = Date.now() + 20_000; replies.length < want; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > deadline || cli.child.exitCode !== null) throw new Error(`no reply to message ${want}:\n${cli.stderr()}`);
+  for (
+    const deadline = Date.now() + 20_000;
+    replies.length < want;
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  ) {
+    if (Date.now() > deadline || cli.child.exitCode !== null)
+      throw new Error(`no reply to message ${want}:\n${cli.stderr()}`);
   }
   return replies[want - 1]!;
 }
@@ -50,7 +66,13 @@ beforeAll(async () => {
     }
   });
   await waitForLog(cli, /over stdio/);
-  const init = await exchange(request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }));
+  const init = await exchange(
+    request(0, "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    }),
+  );
   expect(init.result).toBeDefined();
   cli.child.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
 });
@@ -59,12 +81,20 @@ afterAll(() => engine.close());
 describe(`the CLI over stdio (seed ${seed})`, () => {
   const next = random(seed);
   const sizes = [4 * MiB + 1, 4 * MiB + Math.floor(next() * MiB), 10 * MiB + 1, 11 * MiB];
-  it.each(sizes.flatMap((bytes, i) => [true, false].map((idFirst) => [bytes, idFirst, `big-${i}-${idFirst}`] as const)))(
+  it.each(
+    sizes.flatMap((bytes, i) => [true, false].map((idFirst) => [bytes, idFirst, `big-${i}-${idFirst}`] as const)),
+  )(
     "answers a %i-byte message (id first: %s) with an error for its id and keeps serving",
     async (bytes, idFirst, id) => {
       const reply = await exchange(oversize(id, bytes, idFirst));
-      expect(reply).toMatchObject({ id, error: { code: -32600, message: expect.stringContaining("messages are at most") } });
-      expect(await exchange(request(`after-${id}`, "tools/list"))).toMatchObject({ id: `after-${id}`, result: { tools: expect.any(Array) } });
+      expect(reply).toMatchObject({
+        id,
+        error: { code: -32600, message: expect.stringContaining("messages are at most") },
+      });
+      expect(await exchange(request(`after-${id}`, "tools/list"))).toMatchObject({
+        id: `after-${id}`,
+        result: { tools: expect.any(Array) },
+      });
     },
   );
 
@@ -72,7 +102,9 @@ describe(`the CLI over stdio (seed ${seed})`, () => {
   const texts = secrets(7, next).map((text) => text.replaceAll("\n", " "));
   const malformed: [string, string, number][] = [
     ...texts.slice(0, 4).map((text): [string, string, number] => [`{${text}`, text, -32700]),
-    ...texts.slice(4, 6).map((text): [string, string, number] => [JSON.stringify({ not: "json-rpc", text }), text, -32600]),
+    ...texts
+      .slice(4, 6)
+      .map((text): [string, string, number] => [JSON.stringify({ not: "json-rpc", text }), text, -32600]),
     [JSON.stringify({ jsonrpc: "1.0", id: texts[6], method: "tools/list" }), texts[6]!, -32600],
   ];
   it.each(malformed)("answers the malformed line %j with an error and keeps serving", async (line, text, code) => {
@@ -86,7 +118,11 @@ describe(`the CLI over stdio (seed ${seed})`, () => {
   it("bounds what it echoes of a 3.9 MB string sent as a tool name, a parameter name or a value", async () => {
     const key = `sk-${"k".repeat(3_900_000)}`;
     const tool = "CloudSheets_GetSpreadsheet";
-    for (const params of [{ name: key, arguments: {} }, { name: tool, arguments: { spreadsheet_id: 7, [key]: 1 } }, { name: tool, arguments: { spreadsheet_id: 7, sheet_position: key } }]) {
+    for (const params of [
+      { name: key, arguments: {} },
+      { name: tool, arguments: { spreadsheet_id: 7, [key]: 1 } },
+      { name: tool, arguments: { spreadsheet_id: 7, sheet_position: key } },
+    ]) {
       const reply = await exchange(request("huge", "tools/call", params));
       expect(JSON.stringify(reply).length).toBeLessThan(5_000);
     }

@@ -13,7 +13,13 @@ export function cliEnv(engineUrl: string, apiKey: string): Record<string, string
 }
 
 export function stdioTransport(env: Record<string, string>, extra: readonly string[] = []): StdioClientTransport {
-  return new StdioClientTransport({ command: process.execPath, args: cliArgs(extra), cwd: workspaceRoot, env, stderr: "pipe" });
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: cliArgs(extra),
+    cwd: workspaceRoot,
+    env,
+    stderr: "pipe",
+  });
 }
 
 export interface RunningCli {
@@ -37,7 +43,8 @@ export async function waitForLog(cli: RunningCli, pattern: RegExp, timeoutMs = 5
   for (;;) {
     const match = pattern.exec(cli.stderr());
     if (match !== null) return match;
-    if (cli.child.exitCode !== null || Date.now() > deadline) throw new Error(`the CLI never logged ${pattern}:\n${cli.stderr()}`);
+    if (cli.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the CLI never logged ${pattern}:\n${cli.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

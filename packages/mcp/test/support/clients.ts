@@ -24,7 +24,12 @@ export interface McpClient {
 }
 
 /** Spawns the CLI with `extra` arguments and connects a client of `kind` to it over `wire`. */
-export async function connectCli(kind: ClientKind, wire: Wire, env: Record<string, string>, extra: readonly string[] = []): Promise<McpClient> {
+export async function connectCli(
+  kind: ClientKind,
+  wire: Wire,
+  env: Record<string, string>,
+  extra: readonly string[] = [],
+): Promise<McpClient> {
   const cli = wire === "Streamable HTTP" ? spawnCli(env, ["--http", "0", ...extra]) : undefined;
   const stop = async (): Promise<void> => {
     if (cli === undefined) return;
@@ -34,7 +39,8 @@ export async function connectCli(kind: ClientKind, wire: Wire, env: Record<strin
   if (kind === "v1 client on 2025-11-25") {
     const client = new V1Client({ name: "cli-test-v1", version: "1.0.0" });
     let negotiated: string | undefined;
-    const transport: V1Transport = cli === undefined ? stdioTransport(env, extra) : new V1HttpTransport(await httpUrl(cli));
+    const transport: V1Transport =
+      cli === undefined ? stdioTransport(env, extra) : new V1HttpTransport(await httpUrl(cli));
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (version) => {
       negotiated = version;
@@ -46,7 +52,8 @@ export async function connectCli(kind: ClientKind, wire: Wire, env: Record<strin
         return negotiated;
       },
       listTools: () => client.listTools() as Promise<{ tools: Tool[] }>,
-      callTool: async (name, args, signal) => (await client.callTool({ name, arguments: args }, undefined, signal && { signal })) as CallToolResult,
+      callTool: async (name, args, signal) =>
+        (await client.callTool({ name, arguments: args }, undefined, signal && { signal })) as CallToolResult,
       close: async () => {
         await client.close();
         await stop();
@@ -54,10 +61,19 @@ export async function connectCli(kind: ClientKind, wire: Wire, env: Record<strin
     };
   }
   const modern = kind === "v2 client on 2026-07-28";
-  const client = new Client({ name: "cli-test-v2", version: "1.0.0" }, modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+  const client = new Client(
+    { name: "cli-test-v2", version: "1.0.0" },
+    modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {},
+  );
   const transport =
     cli === undefined
-      ? new StdioClientTransport({ command: process.execPath, args: cliArgs(extra), cwd: workspaceRoot, env, stderr: "pipe" })
+      ? new StdioClientTransport({
+          command: process.execPath,
+          args: cliArgs(extra),
+          cwd: workspaceRoot,
+          env,
+          stderr: "pipe",
+        })
       : new StreamableHTTPClientTransport(await httpUrl(cli));
   await client.connect(transport);
   return {
@@ -65,7 +81,8 @@ export async function connectCli(kind: ClientKind, wire: Wire, env: Record<strin
       return client.getNegotiatedProtocolVersion();
     },
     listTools: () => client.listTools(),
-    callTool: async (name, args, signal) => (await client.callTool({ name, arguments: args }, signal && { signal })) as CallToolResult,
+    callTool: async (name, args, signal) =>
+      (await client.callTool({ name, arguments: args }, signal && { signal })) as CallToolResult,
     close: async () => {
       await client.close();
       await stop();

@@ -19,7 +19,8 @@ export interface TestEngine {
 
 type Behaviour = (response: ServerResponse) => void;
 
-const answer = (response: ServerResponse, body: unknown): void => void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+const answer = (response: ServerResponse, body: unknown): void =>
+  void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
 
 export async function startEngine(): Promise<TestEngine> {
   const abandoned: string[] = [];
@@ -34,11 +35,29 @@ export async function startEngine(): Promise<TestEngine> {
   };
 
   const behaviours: Readonly<Record<string, Behaviour>> = {
-    "CloudSheets.GetSpreadsheet": (response) => answer(response, { success: true, output: { value: { rows: [["Name", "Score"], ["Ada", 36]] } } }),
+    "CloudSheets.GetSpreadsheet": (response) =>
+      answer(response, {
+        success: true,
+        output: {
+          value: {
+            rows: [
+              ["Name", "Score"],
+              ["Ada", 36],
+            ],
+          },
+        },
+      }),
     // The engine holds secrets; this one is not configured on it.
     "CreatorApi.FetchZetaAppSections": (response) =>
-      answer(response, { success: false, output: { error: { message: "the secret ZETA_SERVER_URL is not configured on the engine", can_retry: false } } }),
-    "CloudSheets.WhoAmI": (response) => answer(response, { success: true, output: { authorization: { url: "https://auth.example.com/grant?id=7", status: "pending" } } }),
+      answer(response, {
+        success: false,
+        output: { error: { message: "the secret ZETA_SERVER_URL is not configured on the engine", can_retry: false } },
+      }),
+    "CloudSheets.WhoAmI": (response) =>
+      answer(response, {
+        success: true,
+        output: { authorization: { url: "https://auth.example.com/grant?id=7", status: "pending" } },
+      }),
     // Answers after SLOW_CALL_MS: a call that is still in flight when a server is told to stop.
     "CloudSheets.WriteToCell": (response) => {
       arrival("CloudSheets.WriteToCell").resolve();
@@ -55,7 +74,8 @@ export async function startEngine(): Promise<TestEngine> {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      if (request.headers.authorization !== `Bearer ${ENGINE_API_KEY}`) return void response.writeHead(401).end("bad key");
+      if (request.headers.authorization !== `Bearer ${ENGINE_API_KEY}`)
+        return void response.writeHead(401).end("bad key");
       const { tool_name: toolName } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { tool_name: string };
       const behaviour = behaviours[toolName];
       if (behaviour === undefined) return void response.writeHead(404).end(`no behaviour for ${toolName}`);

@@ -14,9 +14,16 @@ afterEach(async () => {
 });
 
 /** Serves both packages (every call answered null, or by `client`) with the CLI's defaults and `options` on top. */
-export async function startHttp(options: Partial<HttpOptions> = {}, client: ToolClient = { call: async () => null }): Promise<HttpEndpoint> {
+export async function startHttp(
+  options: Partial<HttpOptions> = {},
+  client: ToolClient = { call: async () => null },
+): Promise<HttpEndpoint> {
   const factory = createMcpServerFactory({ toolkit: toolkits, client });
-  const endpoint = await serveHttp(factory, { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults, ...options }, () => undefined);
+  const endpoint = await serveHttp(
+    factory,
+    { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults, ...options },
+    () => undefined,
+  );
   endpoints.push(endpoint);
   return endpoint;
 }
@@ -46,7 +53,12 @@ export function raw(url: string, method: string, headers: Record<string, string>
 export const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 export const initialize = (protocolVersion = "2025-06-18"): string =>
-  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  });
 
 /** A 2025-era initialize POST with `headers` on top; its answer. */
 export const postInitialize = (url: string, headers: Record<string, string> = {}): Promise<RawResponse> =>

@@ -2,7 +2,12 @@
 // 2025-11-25 over the SDK's in-memory transport (initialize, one server for the connection), or
 // 2026-07-28 through the SDK's HTTP entry called as a function (a fresh server per request, no
 // socket). And the two ways the mode tests read a tool call: the result itself and its text.
-import { Client, InMemoryTransport, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import {
+  Client,
+  InMemoryTransport,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+} from "@modelcontextprotocol/client";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach } from "vitest";
 import { createMcpServerFactory, type McpServerOptions } from "../../src/server.ts";
@@ -39,4 +44,5 @@ export async function connectInMemory(options: McpServerOptions, era: Era = "202
 export const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-export const text = (result: CallToolResult): string => result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+export const text = (result: CallToolResult): string =>
+  result.content.map((part) => (part.type === "text" ? part.text : "")).join("");

@@ -45,12 +45,26 @@ const heap = (): number => {
 };
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const transport = createMemoryTransport({ "CloudSheets.GetSpreadsheet": () => ({ rows: [["Name", "Score"], ["Ada", 36]] }) });
+  const transport = createMemoryTransport({
+    "CloudSheets.GetSpreadsheet": () => ({
+      rows: [
+        ["Name", "Score"],
+        ["Ada", 36],
+      ],
+    }),
+  });
   const factory = createMcpServerFactory({ toolkit: toolkits, transport, env: false });
-  const endpoint = await serveHttp(factory, { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults }, () => undefined);
+  const endpoint = await serveHttp(
+    factory,
+    { port: 0, host: "127.0.0.1", allowedHosts: [], ...httpDefaults },
+    () => undefined,
+  );
   const clients = await Promise.all(
     Array.from({ length: options.clients }, async () => {
-      const client = new Client({ name: "load", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      const client = new Client(
+        { name: "load", version: "1" },
+        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+      );
       await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
       return client;
     }),
@@ -62,7 +76,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       clients.map(async (client, index) => {
         for (let call = index; call < total; call += clients.length) {
           const start = performance.now();
-          const result = await client.callTool({ name: "CloudSheets_GetSpreadsheet", arguments: { spreadsheet_id: `s${call}` } });
+          const result = await client.callTool({
+            name: "CloudSheets_GetSpreadsheet",
+            arguments: { spreadsheet_id: `s${call}` },
+          });
           if (record) times.push(performance.now() - start);
           if (result.isError === true) throw new Error(`call ${call} failed: ${JSON.stringify(result.content)}`);
         }

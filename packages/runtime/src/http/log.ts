@@ -6,6 +6,8 @@ export interface Logger {
 }
 
 /** Debug lines to stderr when TOOLCAT_LOG=debug is set, else none. */
-export function loggerFromEnvironment(env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {}): Logger | undefined {
+export function loggerFromEnvironment(
+  env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {},
+): Logger | undefined {
   return env.TOOLCAT_LOG === "debug" ? { debug: (message) => console.error(`[toolcat] ${message}`) } : undefined;
 }

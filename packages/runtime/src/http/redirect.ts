@@ -21,13 +21,17 @@ export async function fetchFollowingSameOrigin(
     const location = response.headers.get("location");
     const target = location === null ? undefined : URL.parse(location, current);
     const refuse = (why: string): TransportError =>
-      new TransportError(clean(`${current.origin} redirected (${response.status}) ${why}; the call was not sent there`), {
-        status: response.status,
-        retryable: false,
-      });
+      new TransportError(
+        clean(`${current.origin} redirected (${response.status}) ${why}; the call was not sent there`),
+        {
+          status: response.status,
+          retryable: false,
+        },
+      );
     if (target === undefined || target === null) throw refuse("without a usable Location");
     if (target.origin !== current.origin) throw refuse(`to another origin, ${target.origin}`);
-    if (response.status !== 307 && response.status !== 308) throw refuse("with a status that would turn the POST into a GET");
+    if (response.status !== 307 && response.status !== 308)
+      throw refuse("with a status that would turn the POST into a GET");
     if (redirects >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} times`);
     current = target;
   }

@@ -28,12 +28,20 @@ export function snippet(text: string, clean: Clean): string {
  * The body as text, counting bytes as they stream in and cancelling past `maxBytes`, so a huge
  * answer is never buffered whole.
  */
-export async function readBody(response: Response, maxBytes: number, where: string, info: ResponseInfo): Promise<string> {
+export async function readBody(
+  response: Response,
+  maxBytes: number,
+  where: string,
+  info: ResponseInfo,
+): Promise<string> {
   const tooLarge = (): TransportError =>
-    new TransportError(`${where} answered ${response.status} with a body over ${maxBytes} bytes (maxResponseBytes); it was not read`, {
-      retryable: false,
-      response: info,
-    });
+    new TransportError(
+      `${where} answered ${response.status} with a body over ${maxBytes} bytes (maxResponseBytes); it was not read`,
+      {
+        retryable: false,
+        response: info,
+      },
+    );
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -59,7 +67,10 @@ export async function readBody(response: Response, maxBytes: number, where: stri
 /** Turns a 2xx body into the tool's value, or the error it reports. */
 export function readOutput(toolName: string, where: string, text: string, info: ResponseInfo, clean: Clean): unknown {
   const fail = (problem: string): TransportError =>
-    new TransportError(`${where} answered ${info.status} ${problem}${snippet(text, clean)}`, { retryable: false, response: info });
+    new TransportError(`${where} answered ${info.status} ${problem}${snippet(text, clean)}`, {
+      retryable: false,
+      response: info,
+    });
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -75,8 +86,12 @@ export function readOutput(toolName: string, where: string, text: string, info: 
     throw withResponse(new AuthorizationRequiredError(toolName, clean(authorization.url), status), info);
   }
   if (!payload.success || isObject(error)) {
-    const message = isObject(error) && typeof error.message === "string" ? error.message : "the service gave no error message";
-    throw withResponse(new ToolExecutionError(toolName, clean(message), isObject(error) && error.can_retry === true), info);
+    const message =
+      isObject(error) && typeof error.message === "string" ? error.message : "the service gave no error message";
+    throw withResponse(
+      new ToolExecutionError(toolName, clean(message), isObject(error) && error.can_retry === true),
+      info,
+    );
   }
   return output.value;
 }

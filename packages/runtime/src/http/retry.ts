@@ -35,7 +35,12 @@ export interface RetryDelayOptions {
  * The wait before retry number `retry` (0-based): the server's Retry-After when it gave one, else
  * exponential backoff with jitter (a random point in its upper half); always capped at maxRetryDelayMs.
  */
-export function retryDelay(retry: number, retryAfterMs: number | undefined, options: RetryDelayOptions, random: () => number = Math.random): number {
+export function retryDelay(
+  retry: number,
+  retryAfterMs: number | undefined,
+  options: RetryDelayOptions,
+  random: () => number = Math.random,
+): number {
   const cap = Math.min(Math.max(0, options.maxRetryDelayMs), MAX_TIMER_MS);
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, cap);
   const backoff = Math.min(options.retryBackoffMs * 2 ** retry, cap);
@@ -59,10 +64,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.min(ms, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -51,7 +51,8 @@ export interface HttpTransportOptions {
   readonly onResponse?: (response: Response, request: OutgoingRequest) => void | Promise<void>;
 }
 
-type Attempt = { readonly value: unknown } | { readonly retry: TransportError; readonly retryAfterMs: number | undefined };
+type Attempt =
+  { readonly value: unknown } | { readonly retry: TransportError; readonly retryAfterMs: number | undefined };
 
 export function createHttpTransport(options: HttpTransportOptions): Transport {
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/v1/tools/execute`;
@@ -75,7 +76,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       authorization: `Bearer ${options.apiKey}`,
     };
     const signal = AbortSignal.any([request.signal, timeout]);
-    const outgoing: OutgoingRequest = { url: endpoint, init: { method: "POST", headers, body, signal }, attempt: number };
+    const outgoing: OutgoingRequest = {
+      url: endpoint,
+      init: { method: "POST", headers, body, signal },
+      attempt: number,
+    };
     const started = Date.now();
     // A hook's own error is not a network failure: it propagates, scrubbed by execute().
     await options.onRequest?.(outgoing);
@@ -105,7 +110,10 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       if (response.ok) return { value: readOutput(request.toolName, where, text, info, clean) };
       const retryAfter = response.headers.get("retry-after");
       const retryable = retryableStatus(response.status, retryAfter);
-      const error = new TransportError(`${where} answered ${response.status}${snippet(text, clean)}`, { retryable, response: info });
+      const error = new TransportError(`${where} answered ${response.status}${snippet(text, clean)}`, {
+        retryable,
+        response: info,
+      });
       if (!retryable) throw error;
       return { retry: error, retryAfterMs: parseRetryAfter(retryAfter) };
     } catch (error) {
@@ -121,7 +129,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     redact: clean,
     async execute(request) {
       // Secrets stay on the service: request.secrets is deliberately not sent.
-      const body = JSON.stringify({ tool_name: request.toolName, input: request.input, user_id: request.userId ?? options.userId });
+      const body = JSON.stringify({
+        tool_name: request.toolName,
+        input: request.input,
+        user_id: request.userId ?? options.userId,
+      });
       const retries = request.retries ?? options.retries ?? 2;
       const timeoutMs = request.timeoutMs ?? options.timeoutMs ?? 30_000;
       try {

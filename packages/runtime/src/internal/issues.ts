@@ -94,7 +94,10 @@ function cut(text: string): string {
 function unknownTool(name: unknown, server: string, known: readonly string[]): string {
   const wanted = typeof name === "string" ? name.toLowerCase().replace(`${server.toLowerCase()}.`, "") : undefined;
   const close = wanted === undefined ? undefined : known.find((tool) => tool.toLowerCase() === wanted);
-  const hint = close === undefined ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}` : `; did you mean ${close}?`;
+  const hint =
+    close === undefined
+      ? `; it has ${known.length} tools, such as ${known.slice(0, 3).join(", ")}`
+      : `; did you mean ${close}?`;
   const label = typeof name === "string" ? describeValue(name) : `name ${describeValue(name)}`;
   return `unknown tool ${label} for ${server}${hint}`;
 }
@@ -110,13 +113,15 @@ export function issueRequired(path: string, name: string): ValidationIssue {
   return new LazyIssue(path, "required", required, name, undefined, undefined);
 }
 
-const requiredOnExecute = (name: string, executeValue: string): string => `${name} is required when mode is ${executeValue}`;
+const requiredOnExecute = (name: string, executeValue: string): string =>
+  `${name} is required when mode is ${executeValue}`;
 
 export function issueRequiredOnExecute(path: string, name: string, executeValue: string): ValidationIssue {
   return new LazyIssue(path, "required_on_execute", requiredOnExecute, name, executeValue, undefined);
 }
 
-const requiredWhen = (name: string, when: string, equals: string): string => `${name} is required when ${when} is ${equals}`;
+const requiredWhen = (name: string, when: string, equals: string): string =>
+  `${name} is required when ${when} is ${equals}`;
 
 export function issueRequiredWhen(path: string, name: string, when: string, equals: string): ValidationIssue {
   return new LazyIssue(path, "required_when", requiredWhen, name, when, equals);
@@ -128,19 +133,22 @@ export function issueRequires(path: string, name: string, given: string): Valida
   return new LazyIssue(path, "requires", requires, name, given, undefined);
 }
 
-const wrongType = (name: string, expected: string, value: unknown): string => `${name} must be ${expected}, got ${describeValue(value)}`;
+const wrongType = (name: string, expected: string, value: unknown): string =>
+  `${name} must be ${expected}, got ${describeValue(value)}`;
 
 export function issueType(path: string, name: string, expected: string, value: unknown): ValidationIssue {
   return new LazyIssue(path, "invalid_type", wrongType, name, expected, value);
 }
 
-const tooSmall = (name: string, minimum: number, value: number): string => `${name} must be at least ${minimum}, got ${value}`;
+const tooSmall = (name: string, minimum: number, value: number): string =>
+  `${name} must be at least ${minimum}, got ${value}`;
 
 export function issueTooSmall(path: string, name: string, minimum: number, value: number): ValidationIssue {
   return new LazyIssue(path, "too_small", tooSmall, name, minimum, value);
 }
 
-const tooBig = (name: string, maximum: number, value: number): string => `${name} must be at most ${maximum}, got ${value}`;
+const tooBig = (name: string, maximum: number, value: number): string =>
+  `${name} must be at most ${maximum}, got ${value}`;
 
 export function issueTooBig(path: string, name: string, maximum: number, value: number): ValidationIssue {
   return new LazyIssue(path, "too_big", tooBig, name, maximum, value);
@@ -157,20 +165,23 @@ export function issueEnum(path: string, name: string, values: readonly string[],
 const credentialFormats: ReadonlySet<FormatName> = new Set(["bearer", "jwt"]);
 
 const wrongFormat = (name: string, format: FormatName, value: string): string =>
-  `${name} must be ${formatDescriptions[format]}, got ${credentialFormats.has(format) ? `a string of ${value.length} characters` : describeValue(value)}`;
+  `${name} must be ${formatDescriptions[format]}, got ` +
+  `${credentialFormats.has(format) ? `a string of ${value.length} characters` : describeValue(value)}`;
 
 export function issueFormat(path: string, name: string, format: FormatName, value: string): ValidationIssue {
   return new LazyIssue(path, "invalid_format", wrongFormat, name, format, value);
 }
 
 const keyNoun = (count: number): string => (count === 1 ? "key" : "keys");
-const tooManyKeys = (name: string, maximum: number, count: number): string => `${name} must have at most ${maximum} ${keyNoun(maximum)}, got ${count}`;
+const tooManyKeys = (name: string, maximum: number, count: number): string =>
+  `${name} must have at most ${maximum} ${keyNoun(maximum)}, got ${count}`;
 
 export function issueTooManyKeys(path: string, name: string, maximum: number, count: number): ValidationIssue {
   return new LazyIssue(path, "too_many_keys", tooManyKeys, name, maximum, count);
 }
 
-const tooFewKeys = (name: string, minimum: number, count: number): string => `${name} must have at least ${minimum} ${keyNoun(minimum)}, got ${count}`;
+const tooFewKeys = (name: string, minimum: number, count: number): string =>
+  `${name} must have at least ${minimum} ${keyNoun(minimum)}, got ${count}`;
 
 export function issueTooFewKeys(path: string, name: string, minimum: number, count: number): ValidationIssue {
   return new LazyIssue(path, "too_few_keys", tooFewKeys, name, minimum, count);
@@ -200,6 +211,7 @@ export function capIssues(issues: readonly ValidationIssue[], uncounted = 0): re
   const more =
     uncounted === 0
       ? `and ${rest} more issue${rest === 1 ? "" : "s"}`
-      : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array item${uncounted === 1 ? "" : "s"} not checked`;
+      : `and more issues: checking stopped after ${MAX_ISSUES}, ${uncounted} array ` +
+        `item${uncounted === 1 ? "" : "s"} not checked`;
   return [...issues.slice(0, MAX_ISSUES), new LazyIssue("", "too_many_issues", String, more, undefined, undefined)];
 }

@@ -40,7 +40,8 @@ export function duplicateItems(items: readonly unknown[]): readonly [number, num
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     // Strings, booleans and null are their own keys; only numbers and structures need the text.
-    const key = typeof item === "object" && item !== null ? `j${canonicalJson(item)}` : `${typeof item}:${String(item)}`;
+    const key =
+      typeof item === "object" && item !== null ? `j${canonicalJson(item)}` : `${typeof item}:${String(item)}`;
     const first = seen.get(key);
     if (first !== undefined) return [first, i];
     seen.set(key, i);

@@ -46,13 +46,20 @@ export function failureText(label: string, error: unknown): string {
   try {
     const code = toolcatCode(error);
     const fields = error as Record<string, unknown>;
-    if (code === "validation_failed" && Array.isArray(fields["issues"])) return invalidText(label, fields["issues"] as ValidationIssue[]);
+    if (code === "validation_failed" && Array.isArray(fields["issues"]))
+      return invalidText(label, fields["issues"] as ValidationIssue[]);
     if (code === "authorization_required" && typeof fields["url"] === "string") {
-      return `${label} needs the user's authorization. Ask the user to open ${fields["url"]} and then call the tool again.`;
+      return (
+        `${label} needs the user's authorization. Ask the user to open ${fields["url"]} and then call the tool ` +
+        "again."
+      );
     }
     const message = fields["message"];
     if (code === "tool_failed" && typeof message === "string") {
-      const hint = fields["canRetry"] === true ? "Calling again may succeed." : "Calling again with the same arguments will not help.";
+      const hint =
+        fields["canRetry"] === true
+          ? "Calling again may succeed."
+          : "Calling again with the same arguments will not help.";
       return `${message} ${hint}`;
     }
     if (code !== undefined && typeof message === "string") return message;

@@ -23,7 +23,11 @@ export function scrubError(error: unknown, toolName: string, clean: Clean, depth
 }
 
 /** A ValidationError built from cleaned text: input values echoed in issue messages may be secrets. */
-export function redactedValidationError(toolName: string, issues: readonly ValidationIssue[], clean: Clean): ValidationError {
+export function redactedValidationError(
+  toolName: string,
+  issues: readonly ValidationIssue[],
+  clean: Clean,
+): ValidationError {
   return new ValidationError(clean(toolName), redactIssues(issues, clean));
 }
 
@@ -47,7 +51,10 @@ const STRING_TOKEN = /"(?:[^"\\]|\\.)*"/g;
  * Never throws: a value JSON cannot hold (a BigInt, a cycle, a throwing getter or toJSON) gives
  * the cleaned reason instead.
  */
-export function cleanJson(value: unknown, clean: Clean): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string } {
+export function cleanJson(
+  value: unknown,
+  clean: Clean,
+): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string } {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -76,7 +83,8 @@ function scrubProperty(error: ToolcatError, key: string | symbol, toolName: stri
     Reflect.deleteProperty(error, key);
     return;
   }
-  const value = key === "cause" ? scrubCause(descriptor.value, toolName, clean, depth) : scrubValue(descriptor.value, clean, depth);
+  const value =
+    key === "cause" ? scrubCause(descriptor.value, toolName, clean, depth) : scrubValue(descriptor.value, clean, depth);
   if (value === undefined && descriptor.value !== undefined) Reflect.deleteProperty(error, key);
   else Reflect.defineProperty(error, key, { ...descriptor, value });
 }
@@ -88,7 +96,8 @@ function scrubCause(cause: unknown, toolName: string, clean: Clean, depth: numbe
 /** Strings are cleaned, arrays and plain records copied clean; anything else is dropped. */
 function scrubValue(value: unknown, clean: Clean, depth: number): unknown {
   if (typeof value === "string") return clean(value);
-  if (value === null || typeof value !== "object") return typeof value === "function" || typeof value === "symbol" ? undefined : value;
+  if (value === null || typeof value !== "object")
+    return typeof value === "function" || typeof value === "symbol" ? undefined : value;
   if (depth >= MAX_DEPTH) return undefined;
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, clean, depth + 1));
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return undefined;

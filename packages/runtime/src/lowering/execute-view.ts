@@ -12,7 +12,9 @@ export function executeView(schema: JsonSchemaObject): JsonSchemaObject {
   if (otherwise === undefined) return schema;
   const { properties: typed = {}, ...checks } = otherwise as { properties?: Properties } & JsonSchemaObject;
   const top = (rest["properties"] ?? {}) as Properties;
-  const properties = Object.fromEntries(Object.entries(top).map(([name, annotations]) => [name, { ...(typed[name] ?? {}), ...annotations }]));
+  const properties = Object.fromEntries(
+    Object.entries(top).map(([name, annotations]) => [name, { ...(typed[name] ?? {}), ...annotations }]),
+  );
   const required = [...((rest["required"] ?? []) as string[]), ...((checks["required"] ?? []) as string[])];
   return { ...rest, ...checks, properties, required };
 }

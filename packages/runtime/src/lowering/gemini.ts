@@ -8,21 +8,57 @@ import { lowerWith, type DropList, type FormRules, type Lowered, type Mutable } 
 
 /** Keywords Gemini documents for `parametersJsonSchema`. */
 export const geminiJsonSchemaKeywords: ReadonlySet<string> = new Set([
-  "type", "title", "description", "enum", "format", "minimum", "maximum", "items", "prefixItems", "minItems", "maxItems",
-  "properties", "additionalProperties", "required", "anyOf", "$ref", "$defs", "propertyOrdering",
+  "type",
+  "title",
+  "description",
+  "enum",
+  "format",
+  "minimum",
+  "maximum",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "properties",
+  "additionalProperties",
+  "required",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "propertyOrdering",
 ]);
 
 /** Fields of `@google/genai`'s `Schema` (the `parameters` form). */
 export const geminiSchemaFields: ReadonlySet<string> = new Set([
-  "type", "title", "description", "enum", "format", "nullable", "minimum", "maximum", "items", "minItems", "maxItems",
-  "minLength", "maxLength", "minProperties", "maxProperties", "pattern", "properties", "required", "anyOf", "propertyOrdering",
-  "default", "example",
+  "type",
+  "title",
+  "description",
+  "enum",
+  "format",
+  "nullable",
+  "minimum",
+  "maximum",
+  "items",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "minProperties",
+  "maxProperties",
+  "pattern",
+  "properties",
+  "required",
+  "anyOf",
+  "propertyOrdering",
+  "default",
+  "example",
 ]);
 
 /** String formats Gemini documents; others are dropped (a `pattern` beside them stays where the form has one). */
 export const geminiFormats: ReadonlySet<string> = new Set(["date-time", "date", "time"]);
 
-const keepsFormat = (keyword: string, value: unknown): boolean => keyword !== "format" || geminiFormats.has(value as string);
+const keepsFormat = (keyword: string, value: unknown): boolean =>
+  keyword !== "format" || geminiFormats.has(value as string);
 
 const jsonSchemaRules: FormRules = {
   keeps: (keyword, value) => geminiJsonSchemaKeywords.has(keyword) && keepsFormat(keyword, value),
@@ -53,7 +89,8 @@ export function lowerGeminiParameters(schema: JsonSchemaObject): GeminiParameter
   const rules: FormRules = {
     // `const` becomes a one-value enum and `additionalProperties` is read, then removed, in the rewrite.
     keeps: (keyword, value) =>
-      (geminiSchemaFields.has(keyword) || keyword === "const" || keyword === "additionalProperties") && keepsFormat(keyword, value),
+      (geminiSchemaFields.has(keyword) || keyword === "const" || keyword === "additionalProperties") &&
+      keepsFormat(keyword, value),
     rewrite: (node, at, drops) => {
       const { additionalProperties: closed, ...rest } = node;
       if (rest["type"] === "object" && closed !== false) openObjects.push(at);

@@ -5,5 +5,12 @@ export { annotations, meaning, type DroppedKeyword, type Lowered } from "./lower
 export { executeView } from "./execute-view.js";
 export { lowerAnthropic, lowerMcp, lowerOpenAiNonStrict } from "./loose.js";
 export { lowerOpenAiStrict, strictFormats, strictKeywords, type OpenAiLowered } from "./openai-strict.js";
-export { geminiFormats, geminiJsonSchemaKeywords, geminiSchemaFields, lowerGeminiJsonSchema, lowerGeminiParameters, type GeminiParametersLowered } from "./gemini.js";
+export {
+  geminiFormats,
+  geminiJsonSchemaKeywords,
+  geminiSchemaFields,
+  lowerGeminiJsonSchema,
+  lowerGeminiParameters,
+  type GeminiParametersLowered,
+} from "./gemini.js";
 export { stripStrictNulls } from "./strict-nulls.js";

@@ -29,7 +29,16 @@ export type Mutable = { [keyword: string]: unknown };
 
 /** Keywords that only annotate: a form that leaves them out loses no check, so they are not reported. */
 export const annotations: ReadonlySet<string> = new Set([
-  "$schema", "$id", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+  "$schema",
+  "$id",
+  "$comment",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
 ]);
 
 const meanings: Readonly<Record<string, string>> = {
@@ -73,7 +82,16 @@ export class DropList {
 }
 
 /** Keywords whose value is one subschema, a list of them, or a name-to-subschema map. */
-const single = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contentSchema", "propertyNames"]);
+const single = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
+  "propertyNames",
+]);
 const lists = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const maps = new Set(["properties", "$defs", "dependentSchemas", "patternProperties"]);
 
@@ -101,9 +119,15 @@ export function lowerNode(schema: unknown, rules: FormRules, at: string, drops: 
 
 function lowerChild(keyword: string, value: unknown, rules: FormRules, at: string, drops: DropList): unknown {
   if (single.has(keyword)) return lowerNode(value, rules, `${at}${pointer(keyword)}`, drops);
-  if (lists.has(keyword) && Array.isArray(value)) return value.map((item, i) => lowerNode(item, rules, `${at}${pointer(keyword, i)}`, drops));
+  if (lists.has(keyword) && Array.isArray(value))
+    return value.map((item, i) => lowerNode(item, rules, `${at}${pointer(keyword, i)}`, drops));
   if (maps.has(keyword) && typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, lowerNode(child, rules, `${at}${pointer(keyword, name)}`, drops)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, child]) => [
+        name,
+        lowerNode(child, rules, `${at}${pointer(keyword, name)}`, drops),
+      ]),
+    );
   }
   return value;
 }

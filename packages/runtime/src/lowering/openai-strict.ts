@@ -17,22 +17,56 @@ export type OpenAiLowered =
       /** Argument pointers of the optional properties made nullable; `stripStrictNulls` removes their nulls. */
       readonly strictNulls: readonly string[];
     }
-  | { readonly strict: false; readonly reason: string; readonly schema: JsonSchemaObject; readonly dropped: readonly DroppedKeyword[] };
+  | {
+      readonly strict: false;
+      readonly reason: string;
+      readonly schema: JsonSchemaObject;
+      readonly dropped: readonly DroppedKeyword[];
+    };
 
 /** String formats strict mode supports; others are dropped (a `pattern` beside them stays). */
-export const strictFormats: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+export const strictFormats: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 /** Keywords strict mode accepts in a property's schema. */
 export const strictKeywords: ReadonlySet<string> = new Set([
-  "type", "description", "enum", "const", "properties", "required", "additionalProperties", "items",
-  "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minItems", "maxItems", "anyOf", "$defs", "$ref",
+  "type",
+  "description",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "anyOf",
+  "$defs",
+  "$ref",
 ]);
 
 const strictRules: FormRules = {
   // Key counts are kept only until the rewrite closes the (empty) object, which enforces them.
   keeps: (keyword, value) =>
-    (strictKeywords.has(keyword) && (keyword !== "format" || strictFormats.has(value as string))) || keyword === "minProperties" || keyword === "maxProperties",
+    (strictKeywords.has(keyword) && (keyword !== "format" || strictFormats.has(value as string))) ||
+    keyword === "minProperties" ||
+    keyword === "maxProperties",
   rewrite: (node) => (node["type"] === "object" ? closed(node) : node),
 };
 
@@ -40,13 +74,18 @@ const strictRules: FormRules = {
 export function lowerOpenAiStrict(full: JsonSchemaObject): OpenAiLowered {
   const schema = executeView(full);
   const properties = schema["properties"] as Readonly<Record<string, JsonSchemaObject>> | undefined;
-  const open = properties === undefined ? undefined : Object.entries(properties).find(([, property]) => hasOpenObject(property));
+  const open =
+    properties === undefined ? undefined : Object.entries(properties).find(([, property]) => hasOpenObject(property));
   if (properties === undefined || open !== undefined) {
-    const reason = open === undefined ? "the catalog does not show this tool's parameters" : `parameter ${open[0]} is an object with keys the catalog does not list`;
+    const reason =
+      open === undefined
+        ? "the catalog does not show this tool's parameters"
+        : `parameter ${open[0]} is an object with keys the catalog does not list`;
     return { strict: false, reason, ...lowerOpenAiNonStrict(full) };
   }
   const drops = new DropList();
-  for (const keyword of Object.keys(schema)) if (!["type", "properties", "required", "additionalProperties"].includes(keyword)) drops.drop("", keyword);
+  for (const keyword of Object.keys(schema))
+    if (!["type", "properties", "required", "additionalProperties"].includes(keyword)) drops.drop("", keyword);
   const required = new Set((schema["required"] ?? []) as string[]);
   const strictNulls: string[] = [];
   const lowered: Mutable = {};
@@ -69,7 +108,11 @@ export function lowerOpenAiStrict(full: JsonSchemaObject): OpenAiLowered {
 /** An object strict mode cannot close, here or in array items: any object other than the empty one. */
 function hasOpenObject(schema: JsonSchemaObject): boolean {
   if (schema["type"] === "object") return schema["maxProperties"] !== 0;
-  return typeof schema["items"] === "object" && schema["items"] !== null && hasOpenObject(schema["items"] as JsonSchemaObject);
+  return (
+    typeof schema["items"] === "object" &&
+    schema["items"] !== null &&
+    hasOpenObject(schema["items"] as JsonSchemaObject)
+  );
 }
 
 /** An object strict mode can close: the empty one (open objects make the schema non-strict). */

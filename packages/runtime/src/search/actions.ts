@@ -5,11 +5,14 @@
 import type { Stem } from "./terms.js";
 
 const kinds = {
-  read: "get read show view see fetch retrieve display inspect detail details info information look open check describe profile",
+  read:
+    "get read show view see fetch retrieve display inspect detail details info information look open check " +
+    "describe profile",
   list: "list all every browse enumerate overview",
   search: "search find lookup query filter locate seek",
   create: "create add new make register insert post submit generate build compose book arrange draft",
-  update: "update edit change modify set rename patch replace alter adjust write revise move reschedule close reopen toggle",
+  update:
+    "update edit change modify set rename patch replace alter adjust write revise move reschedule close reopen toggle",
   delete: "delete remove erase drop destroy purge trash discard detach disconnect unlink",
   cancel: "cancel abort revoke withdraw void terminate halt stop",
 } as const;

@@ -42,7 +42,12 @@ export function createEngine(documents: readonly ToolSearchDocument[], settings:
     tokenize: splitTerms,
     processTerm: (term) => (term === "" ? null : term),
   });
-  index.addAll(documents.map((document, id) => ({ id, ...Object.fromEntries(fields.map((field) => [field, document.terms[field]])) })));
+  index.addAll(
+    documents.map((document, id) => ({
+      id,
+      ...Object.fromEntries(fields.map((field) => [field, document.terms[field]])),
+    })),
+  );
   return {
     search(query) {
       const read = settings.queryValues ? withoutValues(query, (word) => vocabulary.has(stem(word))) : query;
@@ -51,7 +56,8 @@ export function createEngine(documents: readonly ToolSearchDocument[], settings:
       const namesAction = terms.some((term) => actions.has(term));
       const asked = new Set<ActionKind>(settings.actionBoost === 1 ? [] : terms.flatMap(kindsOf));
       const boost = (id: number): number =>
-        (!namesAction && documents[id]!.readOnly ? settings.lookupBoost : 1) * ([...toolKinds[id]!].some((kind) => asked.has(kind)) ? settings.actionBoost : 1);
+        (!namesAction && documents[id]!.readOnly ? settings.lookupBoost : 1) *
+        ([...toolKinds[id]!].some((kind) => asked.has(kind)) ? settings.actionBoost : 1);
       const results: SearchResult[] = index.search(terms.join(" "), {
         boost: settings.boosts,
         boostDocument: (id) => boost(id as number),

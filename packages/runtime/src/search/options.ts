@@ -26,17 +26,26 @@ export interface CheckedSearch {
 }
 
 export function checkSearch(query: unknown, options: unknown): CheckedSearch {
-  if (typeof query !== "string") throw new ToolSearchError("query", `query must be a string describing the task, got ${typeof query}`);
+  if (typeof query !== "string")
+    throw new ToolSearchError("query", `query must be a string describing the task, got ${typeof query}`);
   if (query.length > maxQueryLength) {
-    throw new ToolSearchError("query", `query is ${query.length} characters long; send at most ${maxQueryLength}: a few words naming the task`);
+    throw new ToolSearchError(
+      "query",
+      `query is ${query.length} characters long; send at most ${maxQueryLength}: a few words naming the task`,
+    );
   }
-  if (query.trim() === "") throw new ToolSearchError("query", "query is empty: describe the task in a few words, such as \"list job openings\"");
+  if (query.trim() === "")
+    throw new ToolSearchError("query", 'query is empty: describe the task in a few words, such as "list job openings"');
   if (options === undefined) return { query, limit: defaultLimit, readOnly: false, group: undefined };
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new ToolSearchError("options", "options must be an object with limit, readOnly or group");
   }
   const unknown = Object.keys(options).filter((key) => !optionNames.has(key));
-  if (unknown.length > 0) throw new ToolSearchError("options", `unknown option ${unknown.map((key) => JSON.stringify(key)).join(", ")}: use limit, readOnly or group`);
+  if (unknown.length > 0)
+    throw new ToolSearchError(
+      "options",
+      `unknown option ${unknown.map((key) => JSON.stringify(key)).join(", ")}: use limit, readOnly or group`,
+    );
   const { limit, readOnly, group } = options as Record<string, unknown>;
   return { query, limit: checkLimit(limit), readOnly: checkReadOnly(readOnly), group: checkGroup(group) };
 }
@@ -52,12 +61,14 @@ function checkLimit(limit: unknown): number {
 
 function checkReadOnly(readOnly: unknown): boolean {
   if (readOnly === undefined) return false;
-  if (typeof readOnly !== "boolean") throw new ToolSearchError("readOnly", `readOnly must be true or false, got ${typeof readOnly}`);
+  if (typeof readOnly !== "boolean")
+    throw new ToolSearchError("readOnly", `readOnly must be true or false, got ${typeof readOnly}`);
   return readOnly;
 }
 
 function checkGroup(group: unknown): string | undefined {
   if (group === undefined) return undefined;
-  if (typeof group !== "string" || group.trim() === "") throw new ToolSearchError("group", "group must be a non-empty group name");
+  if (typeof group !== "string" || group.trim() === "")
+    throw new ToolSearchError("group", "group must be a non-empty group name");
   return group;
 }

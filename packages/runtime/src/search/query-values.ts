@@ -27,5 +27,9 @@ const rules: readonly Rule[] = [
 
 /** The query with each of the user's values replaced by the word for its kind. */
 export function withoutValues(query: string, known: KnownWord): string {
-  return rules.reduce((text, [pattern, word, always]) => text.replace(pattern, (value) => (always || !known(value.trim().toLowerCase()) ? word : value)), query);
+  return rules.reduce(
+    (text, [pattern, word, always]) =>
+      text.replace(pattern, (value) => (always || !known(value.trim().toLowerCase()) ? word : value)),
+    query,
+  );
 }

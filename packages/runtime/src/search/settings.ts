@@ -7,7 +7,10 @@ export interface SearchSettings {
   readonly boosts: Readonly<Record<SearchField, number>>;
   /** How much more read-only tools count when the query names no action ("interviewer pool details"). */
   readonly lookupBoost: number;
-  /** Whether the user's own values (e-mail addresses, cell references, ids, numbers) are read as the kind of value they are. */
+  /**
+   * Whether the user's own values (e-mail addresses, cell references, ids, numbers) are read as the kind of value they
+   * are.
+   */
   readonly queryValues: boolean;
   /** How much more a tool counts whose action is the kind of action the query asks for (1: no boost). */
   readonly actionBoost: number;

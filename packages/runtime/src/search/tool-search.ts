@@ -59,7 +59,10 @@ export function toolSearchWith(packages: readonly ToolSearchPackage[], settings:
       const group = checked.group === undefined ? undefined : knownGroup(groups, checked.group);
       const hits = engine
         .search(checked.query)
-        .filter(({ document }) => (!checked.readOnly || document.readOnly) && (group === undefined || document.group === group));
+        .filter(
+          ({ document }) =>
+            (!checked.readOnly || document.readOnly) && (group === undefined || document.group === group),
+        );
       return hits.slice(0, checked.limit).map(({ document, score, confidence }) => ({
         name: document.name,
         modelName: document.modelName,
@@ -78,10 +81,14 @@ function distinctIndexes(packages: readonly ToolSearchPackage[]): ToolSearchInde
     const given: unknown = pkg?.toolSearchIndex;
     const index = asIndex(given);
     if (index === undefined) {
-      throw new TypeError("createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex) or { toolSearchIndex: <a package's search-index.json data> }");
+      throw new TypeError(
+        "createToolSearch takes imported toolcat packages (modules exporting toolSearchIndex) or { " +
+          "toolSearchIndex: <a package's search-index.json data> }",
+      );
     }
     const seen = byServer.get(index.server);
-    if (seen !== undefined && seen.given !== given) throw new TypeError(`createToolSearch: two different packages for server ${index.server}`);
+    if (seen !== undefined && seen.given !== given)
+      throw new TypeError(`createToolSearch: two different packages for server ${index.server}`);
     byServer.set(index.server, { given, index });
   }
   return [...byServer.values()].map(({ index }) => index);
@@ -100,7 +107,10 @@ function asIndex(given: unknown): ToolSearchIndex | undefined {
 function loadData(index: ToolSearchIndex): ToolSearchData {
   const data = index.load();
   if (data.format !== searchDataFormat) {
-    throw new TypeError(`the search data of ${index.server} has format ${data.format}; this runtime reads format ${searchDataFormat}: update @toolcat/runtime or the package`);
+    throw new TypeError(
+      `the search data of ${index.server} has format ${data.format}; this runtime reads format ` +
+        `${searchDataFormat}: update @toolcat/runtime or the package`,
+    );
   }
   return data;
 }
@@ -113,8 +123,12 @@ interface Built {
 
 function build(data: readonly ToolSearchData[], settings: SearchSettings): Built {
   // Sorted by full name, so the index and every tie-break are the same whatever order packages came in.
-  const documents: ToolSearchDocument[] = data.flatMap((d) => d.tools).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const groups = new Map(documents.flatMap((d) => (d.group === undefined ? [] : [[d.group.toLowerCase(), d.group] as const])));
+  const documents: ToolSearchDocument[] = data
+    .flatMap((d) => d.tools)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const groups = new Map(
+    documents.flatMap((d) => (d.group === undefined ? [] : [[d.group.toLowerCase(), d.group] as const])),
+  );
   return { engine: createEngine(documents, settings), groups, vocabulary: toolVocabulary(documents) };
 }
 

@@ -10,7 +10,14 @@ import { failure, json, ok, useServer, type Responder } from "../support/server.
 const server = useServer();
 const request = { toolName: "Demo.Echo", input: {}, secrets: {}, signal: new AbortController().signal };
 const transport = (options: Partial<HttpTransportOptions> = {}) =>
-  createHttpTransport({ baseUrl: server.baseUrl(), apiKey: "sk-live-123", timeoutMs: 2_000, retries: 2, retryBackoffMs: 1, ...options });
+  createHttpTransport({
+    baseUrl: server.baseUrl(),
+    apiKey: "sk-live-123",
+    timeoutMs: 2_000,
+    retries: 2,
+    retryBackoffMs: 1,
+    ...options,
+  });
 
 suite("retries only what surely did not run", () => {
   it.each([
@@ -68,12 +75,18 @@ suite("response size", () => {
   const big = "x".repeat(64 * 1024);
 
   it.each([
-    ["a declared Content-Length", ((res) => res.end(JSON.stringify({ success: true, output: { value: big } }))) as Responder],
-    ["a chunked stream", ((res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      for (let i = 0; i < 16; i++) res.write(big);
-      res.end();
-    }) as Responder],
+    [
+      "a declared Content-Length",
+      ((res) => res.end(JSON.stringify({ success: true, output: { value: big } }))) as Responder,
+    ],
+    [
+      "a chunked stream",
+      ((res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        for (let i = 0; i < 16; i++) res.write(big);
+        res.end();
+      }) as Responder,
+    ],
   ])("rejects a body over maxResponseBytes with %s", async (_, responder) => {
     server.responders.push(responder);
     const error = await failure(transport({ maxResponseBytes: 1024 }).execute(request));
@@ -88,10 +101,12 @@ suite("response size", () => {
 });
 
 suite("redirects", () => {
-  const redirect = (status: number, location: string): Responder => (res) => {
-    res.writeHead(status, { location });
-    res.end();
-  };
+  const redirect =
+    (status: number, location: string): Responder =>
+    (res) => {
+      res.writeHead(status, { location });
+      res.end();
+    };
 
   it("follows a same-origin 307 with the body and auth", async () => {
     server.responders.push(redirect(307, "/v2/execute"), ok("moved"));

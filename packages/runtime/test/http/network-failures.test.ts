@@ -13,17 +13,30 @@ import { expectNoSecret } from "../support/surfaces.js";
 
 const KEY = "tc-api-7a6b5c4d3e";
 const SECRET = "sk-live-2f3e4d5c6b";
-const tool: ToolDefinition<unknown> = { name: "Send", fullName: "Mail.Send", secrets: ["MAIL_KEY"], validate: (value) => ({ ok: true, value }) };
+const tool: ToolDefinition<unknown> = {
+  name: "Send",
+  fullName: "Mail.Send",
+  secrets: ["MAIL_KEY"],
+  validate: (value) => ({ ok: true, value }),
+};
 const index: ModelToolIndex = { server: "Mail", tools: { Send: tool } };
 // The secret travels in the request body, the key in its Authorization header.
 const input = { note: SECRET };
 
 const optionsOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => ({
-  transport: createHttpTransport({ baseUrl, apiKey: KEY, timeoutMs: SHORT_DEADLINE_MS, retries: 1, retryBackoffMs: 1, ...options }),
+  transport: createHttpTransport({
+    baseUrl,
+    apiKey: KEY,
+    timeoutMs: SHORT_DEADLINE_MS,
+    retries: 1,
+    retryBackoffMs: 1,
+    ...options,
+  }),
   secrets: { MAIL_KEY: SECRET },
   env: false as const,
 });
-const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) => createToolCaller(optionsOver(baseUrl, options));
+const callerOver = (baseUrl: string, options: Partial<HttpTransportOptions> = {}) =>
+  createToolCaller(optionsOver(baseUrl, options));
 
 /** The misbehaving engine's address, as client options, and the requests it read. */
 async function engineFor(point: FailurePoint) {
@@ -42,7 +55,10 @@ function expectClassified(error: unknown, point: FailurePoint): void {
   expect((error as Error).message).toMatch(point.detail);
   // The platform's error stays as the cause, scrubbed into redacted text.
   expect((error as Error).cause).toBeInstanceOf(UnexpectedError);
-  expect((error as Error).cause).toMatchObject({ originalName: "TypeError", message: expect.stringMatching(/fetch failed|terminated/) });
+  expect((error as Error).cause).toMatchObject({
+    originalName: "TypeError",
+    message: expect.stringMatching(/fetch failed|terminated/),
+  });
 }
 
 suite("network failures through the client", () => {
@@ -75,11 +91,15 @@ suite("network failures through callTool (handleToolCall)", () => {
 suite("a body stream that fails quoting the key and the secret", () => {
   it("is a TransportError whose kept cause is redacted", async () => {
     const leaky: typeof fetch = async () =>
-      new Response(new ReadableStream({ pull: (controller) => controller.error(new Error(`socket of ${KEY} lost ${SECRET}`)) }));
+      new Response(
+        new ReadableStream({ pull: (controller) => controller.error(new Error(`socket of ${KEY} lost ${SECRET}`)) }),
+      );
     const error = await failure(callerOver("http://127.0.0.1:9", { fetch: leaky }).call(tool, input));
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ retryable: false, status: 200 });
-    expect((error as Error).cause).toMatchObject({ message: "Mail.Send failed: Error: socket of [REDACTED] lost [REDACTED]" });
+    expect((error as Error).cause).toMatchObject({
+      message: "Mail.Send failed: Error: socket of [REDACTED] lost [REDACTED]",
+    });
     expectNoSecret(error, [KEY, SECRET], (leaks) => expect(leaks).toEqual([]));
   });
 });

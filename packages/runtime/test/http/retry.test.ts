@@ -27,9 +27,12 @@ suite("retryDelay", () => {
     [2, 0.999_999, 400],
     [10, 1, 1_000],
     [10, 0, 500],
-  ])("backoff of retry %i with random %d is %i: exponential, jittered over its upper half, capped", (retry, random, expected) => {
-    expect(retryDelay(retry, undefined, options, () => random)).toBe(expected);
-  });
+  ])(
+    "backoff of retry %i with random %d is %i: exponential, jittered over its upper half, capped",
+    (retry, random, expected) => {
+      expect(retryDelay(retry, undefined, options, () => random)).toBe(expected);
+    },
+  );
 
   it.each([
     [2_000, 1_000],
@@ -40,7 +43,9 @@ suite("retryDelay", () => {
   });
 
   it("never exceeds what a timer can hold, whatever maxRetryDelayMs says", () => {
-    expect(retryDelay(0, Number.MAX_SAFE_INTEGER, { retryBackoffMs: 1, maxRetryDelayMs: Number.MAX_SAFE_INTEGER })).toBe(2 ** 31 - 1);
+    expect(
+      retryDelay(0, Number.MAX_SAFE_INTEGER, { retryBackoffMs: 1, maxRetryDelayMs: Number.MAX_SAFE_INTEGER }),
+    ).toBe(2 ** 31 - 1);
   });
 });
 
@@ -85,7 +90,9 @@ suite("logging and identity", () => {
   });
 
   it("names the version package.json declares", () => {
-    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     expect(RUNTIME_VERSION).toBe(manifest.version);
   });
 });

@@ -8,9 +8,21 @@ const server = useServer();
 const KEY = "sk-live-123";
 
 const transport = (options: Partial<HttpTransportOptions> = {}) =>
-  createHttpTransport({ baseUrl: server.baseUrl(), apiKey: KEY, timeoutMs: 1_000, retries: 2, retryBackoffMs: 10, ...options });
+  createHttpTransport({
+    baseUrl: server.baseUrl(),
+    apiKey: KEY,
+    timeoutMs: 1_000,
+    retries: 2,
+    retryBackoffMs: 10,
+    ...options,
+  });
 
-const request = { toolName: "Demo.Echo", input: { text: "hi" }, secrets: { LOCAL: "never-sent" }, signal: new AbortController().signal };
+const request = {
+  toolName: "Demo.Echo",
+  input: { text: "hi" },
+  secrets: { LOCAL: "never-sent" },
+  signal: new AbortController().signal,
+};
 
 suite("createHttpTransport", () => {
   it("posts the call with its headers and resolves to the output value", async () => {
@@ -22,7 +34,9 @@ suite("createHttpTransport", () => {
     const [sent] = server.received;
     expect(sent).toMatchObject({ method: "POST", url: "/v1/tools/execute" });
     expect(sent!.headers).toMatchObject({ authorization: `Bearer ${KEY}`, "content-type": "application/json" });
-    expect(sent!.headers["user-agent"]).toMatch(new RegExp(`^toolcat-runtime/${RUNTIME_VERSION.replace(/\./g, "\\.")} node/\\d+`));
+    expect(sent!.headers["user-agent"]).toMatch(
+      new RegExp(`^toolcat-runtime/${RUNTIME_VERSION.replace(/\./g, "\\.")} node/\\d+`),
+    );
     expect(JSON.parse(sent!.body)).toEqual({ tool_name: "Demo.Echo", input: { text: "hi" }, user_id: "u1" });
   });
 
@@ -38,21 +52,32 @@ suite("createHttpTransport", () => {
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect(error).toMatchObject({ canRetry: true, message: "Demo.Echo failed: sheet not found for [REDACTED]" });
-    expect(error).toMatchObject({ response: { status: 200, requestId: "req-42", headers: { "x-request-id": "req-42" } } });
+    expect(error).toMatchObject({
+      response: { status: 200, requestId: "req-42", headers: { "x-request-id": "req-42" } },
+    });
   });
 
   it("rejects with AuthorizationRequiredError when the user must authorize", async () => {
-    server.responders.push(json(200, { success: false, output: { authorization: { url: "https://auth.example/x", status: "pending" } } }));
+    server.responders.push(
+      json(200, { success: false, output: { authorization: { url: "https://auth.example/x", status: "pending" } } }),
+    );
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(AuthorizationRequiredError);
     expect(error).toMatchObject({ url: "https://auth.example/x", status: "pending" });
   });
 
   it("does not retry a 400; the error has status, headers and request ID without the key", async () => {
-    server.responders.push(json(400, { error: `bad header Bearer ${KEY}` }, { "x-request-id": "req-7", "x-echo": KEY }), ok("never"));
+    server.responders.push(
+      json(400, { error: `bad header Bearer ${KEY}` }, { "x-request-id": "req-7", "x-echo": KEY }),
+      ok("never"),
+    );
     const error = await failure(transport().execute(request));
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ status: 400, retryable: false, response: { status: 400, requestId: "req-7", headers: { "x-echo": "[REDACTED]" } } });
+    expect(error).toMatchObject({
+      status: 400,
+      retryable: false,
+      response: { status: 400, requestId: "req-7", headers: { "x-echo": "[REDACTED]" } },
+    });
     expect((error as Error).message).not.toContain(KEY);
     expect(server.received).toHaveLength(1);
   });
@@ -70,7 +95,9 @@ suite("createHttpTransport", () => {
     expect(server.received).toHaveLength(1);
     server.responders.length = 0;
     server.responders.push(() => undefined);
-    await expect(failure(transport({ timeoutMs: 5_000, retries: 0 }).execute({ ...request, timeoutMs: 30 }))).resolves.toMatchObject({ timeoutMs: 30 });
+    await expect(
+      failure(transport({ timeoutMs: 5_000, retries: 0 }).execute({ ...request, timeoutMs: 30 })),
+    ).resolves.toMatchObject({ timeoutMs: 30 });
   });
 
   it("rejects a 2xx body that is not the expected JSON", async () => {

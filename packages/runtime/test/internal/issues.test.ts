@@ -12,7 +12,6 @@ import {
 import { describeValue, type ValidationIssue } from "../../src/validation.js";
 import { revokedProxy } from "../support/hostile.js";
 
-
 const throwing = (): never => {
   throw new Error("nested");
 };
@@ -25,7 +24,10 @@ const hostileThrown: [string, () => unknown][] = [
   ["an Error whose message getter throws", () => Object.defineProperty(new Error(), "message", { get: throwing })],
   ["an Error whose message is not a string", () => Object.assign(new Error(), { message: { toString: throwing } })],
   ["a revoked proxy", revokedProxy],
-  ["a proxy whose every trap throws", () => new Proxy({}, { get: throwing, getPrototypeOf: throwing, ownKeys: throwing })],
+  [
+    "a proxy whose every trap throws",
+    () => new Proxy({}, { get: throwing, getPrototypeOf: throwing, ownKeys: throwing }),
+  ],
   ["a symbol", () => Symbol("s")],
   ["undefined", () => undefined],
   ["a function", () => throwing],
@@ -57,16 +59,40 @@ describe("issueUnknownTool", () => {
   const known = ["GetSpreadsheet", "WriteToCell"];
 
   it.each([
-    ["undefined", undefined, 'unknown tool name undefined for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell'],
+    [
+      "undefined",
+      undefined,
+      "unknown tool name undefined for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell",
+    ],
     ["null", null, "unknown tool name null for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
     ["123", 123, "unknown tool name 123 for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
-    ["a symbol", Symbol("x"), "unknown tool name a symbol for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
-    ["a throwing toString", { toString: throwing }, "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
-    ["a revoked proxy", revokedProxy(), "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell"],
-    ["a differently cased name", "cloudsheets.getspreadsheet", 'unknown tool "cloudsheets.getspreadsheet" for CloudSheets; did you mean GetSpreadsheet?'],
+    [
+      "a symbol",
+      Symbol("x"),
+      "unknown tool name a symbol for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell",
+    ],
+    [
+      "a throwing toString",
+      { toString: throwing },
+      "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell",
+    ],
+    [
+      "a revoked proxy",
+      revokedProxy(),
+      "unknown tool name an object for CloudSheets; it has 2 tools, such as GetSpreadsheet, WriteToCell",
+    ],
+    [
+      "a differently cased name",
+      "cloudsheets.getspreadsheet",
+      'unknown tool "cloudsheets.getspreadsheet" for CloudSheets; did you mean GetSpreadsheet?',
+    ],
   ] as [string, unknown, string][])("never throws for %s", (_, name, message) => {
     // The serialised form: a message is built when first read (lazy-issue.ts).
-    expect(JSON.parse(JSON.stringify(issueUnknownTool(name, "CloudSheets", known)))).toEqual({ path: "", code: "unknown_tool", message });
+    expect(JSON.parse(JSON.stringify(issueUnknownTool(name, "CloudSheets", known)))).toEqual({
+      path: "",
+      code: "unknown_tool",
+      message,
+    });
   });
 });
 
@@ -111,7 +137,9 @@ describe("issueFormat", () => {
     ["jwt", "eyJhbGciOiJIUzI1NiJ9.secret-payload"],
   ] as const)("never repeats a %s credential, only its length", (format, value) => {
     const { message } = issueFormat("/token", "token", format, value);
-    expect(message).toBe(`token must be ${format === "bearer" ? "`Bearer <token>`" : "a JWT"}, got a string of ${value.length} characters`);
+    expect(message).toBe(
+      `token must be ${format === "bearer" ? "`Bearer <token>`" : "a JWT"}, got a string of ${value.length} characters`,
+    );
     expect(message).not.toContain("SECRET");
     expect(message).not.toContain("secret");
   });

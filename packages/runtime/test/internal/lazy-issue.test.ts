@@ -7,7 +7,14 @@ const wrongType = (name: string, value: number): string => `${name} must be a st
 describe("LazyIssue", () => {
   it("reads as { path, code, message } and builds the message once", () => {
     let builds = 0;
-    const issue = new LazyIssue("/a", "invalid_type", (name: string) => `${name} ${++builds}`, "a", undefined, undefined);
+    const issue = new LazyIssue(
+      "/a",
+      "invalid_type",
+      (name: string) => `${name} ${++builds}`,
+      "a",
+      undefined,
+      undefined,
+    );
     expect(builds).toBe(0);
     const { path, code, message } = issue;
     expect({ path, code, message }).toEqual({ path: "/a", code: "invalid_type", message: "a 1" });
@@ -36,9 +43,23 @@ describe("LazyIssue", () => {
     const issue = new LazyIssue("", "required", (name: string) => `${name} is required`, "x", undefined, undefined);
     const getter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(issue), "message")?.get;
     expect(getter?.call({})).toBe("");
-    expect(getter?.call(new Proxy({}, { get: () => { throw new Error("trap"); } }))).toBe("");
+    expect(
+      getter?.call(
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error("trap");
+            },
+          },
+        ),
+      ),
+    ).toBe("");
     // A clone that copies own properties onto the prototype (lodash cloneDeep) keeps path and code.
-    expect(Object.assign(Object.create(Object.getPrototypeOf(issue) as object) as object, issue)).toHaveProperty("message", "input: required");
+    expect(Object.assign(Object.create(Object.getPrototypeOf(issue) as object) as object, issue)).toHaveProperty(
+      "message",
+      "input: required",
+    );
   });
 
   it("takes an assigned message, as a plain object would", () => {

@@ -24,12 +24,32 @@ function foreignCopy(error: Error): Error {
 }
 
 const cases: readonly [string, Error, string][] = [
-  ["invalid arguments, each at its pointer", new ValidationError(label, issues), `Invalid arguments for ${label}:\n- /row: row must be at least 1, got 0\nFix these and call the tool again.`],
-  ["authorization, with the URL and what to do", new AuthorizationRequiredError(label, "https://auth.example.com/a?b=1", "pending"),
-    `${label} needs the user's authorization. Ask the user to open https://auth.example.com/a?b=1 and then call the tool again.`],
-  ["a tool failure that may pass on retry", new ToolExecutionError(label, "sheet is locked", true), `${label} failed: sheet is locked Calling again may succeed.`],
-  ["a tool failure that will not", new ToolExecutionError(label, "no such sheet", false), `${label} failed: no such sheet Calling again with the same arguments will not help.`],
-  ["a missing secret, by name", new MissingSecretError(label, ["MAIL_KEY"]), new MissingSecretError(label, ["MAIL_KEY"]).message],
+  [
+    "invalid arguments, each at its pointer",
+    new ValidationError(label, issues),
+    `Invalid arguments for ${label}:\n- /row: row must be at least 1, got 0\nFix these and call the tool again.`,
+  ],
+  [
+    "authorization, with the URL and what to do",
+    new AuthorizationRequiredError(label, "https://auth.example.com/a?b=1", "pending"),
+    `${label} needs the user's authorization. Ask the user to open https://auth.example.com/a?b=1 and then call ` +
+      "the tool again.",
+  ],
+  [
+    "a tool failure that may pass on retry",
+    new ToolExecutionError(label, "sheet is locked", true),
+    `${label} failed: sheet is locked Calling again may succeed.`,
+  ],
+  [
+    "a tool failure that will not",
+    new ToolExecutionError(label, "no such sheet", false),
+    `${label} failed: no such sheet Calling again with the same arguments will not help.`,
+  ],
+  [
+    "a missing secret, by name",
+    new MissingSecretError(label, ["MAIL_KEY"]),
+    new MissingSecretError(label, ["MAIL_KEY"]).message,
+  ],
   ["a timeout", new TimeoutError(label, 5000), new TimeoutError(label, 5000).message],
   ["a transport failure", new TransportError("connection reset", { retryable: false }), "connection reset"],
 ];
@@ -42,7 +62,10 @@ describe("failureText", () => {
 
   it.each([
     ["an Error without a toolcat code", new Error("boom")],
-    ["a platform error whose code is not toolcat's", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
+    [
+      "a platform error whose code is not toolcat's",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    ],
     ["a string", "boom"],
     ["null", null],
   ])("names the tool for %s", (_what, error) => {

@@ -20,7 +20,17 @@ describe("stripStrictNulls", () => {
   });
 
   it("answers a throwing proxy with the input as given", () => {
-    const proxy = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error("trap"); }, ownKeys: () => { throw new Error("trap"); } });
+    const proxy = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error("trap");
+        },
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(stripStrictNulls(proxy, ["/a"])).toBe(proxy);
   });
 });

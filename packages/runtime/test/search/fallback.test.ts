@@ -13,7 +13,11 @@ const document = (name: string, title: string): ToolSearchDocument => ({
 });
 
 describe("trigramRanking", () => {
-  const rank = trigramRanking([document("S.A", "List Widgets"), document("S.B", "Delete Gadget"), document("S.C", "Delete Gadget")]);
+  const rank = trigramRanking([
+    document("S.A", "List Widgets"),
+    document("S.B", "Delete Gadget"),
+    document("S.C", "Delete Gadget"),
+  ]);
 
   it("ranks by shared letter triples, a misspelling included", () => {
     const hits = rank("gadgte");

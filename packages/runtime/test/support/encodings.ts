@@ -36,7 +36,10 @@ export function secrets(count: number, next = random(), alphabet: readonly strin
 const base64 = (text: string): string => Buffer.from(text, "utf8").toString("base64");
 const base64url = (text: string): string => Buffer.from(text, "utf8").toString("base64url");
 const unicodeEscape = (char: string, upper: boolean): string =>
-  [...Array(char.length).keys()].map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`).map((e) => (upper ? e.toUpperCase().replace("\\U", "\\u") : e)).join("");
+  [...Array(char.length).keys()]
+    .map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`)
+    .map((e) => (upper ? e.toUpperCase().replace("\\U", "\\u") : e))
+    .join("");
 
 /** Each encoding of the secret, by name; `next` picks which characters get escaped and the Basic user. */
 export function encodings(secret: string, next = random()): Record<string, string> {
@@ -46,7 +49,9 @@ export function encodings(secret: string, next = random()): Record<string, strin
     raw: secret,
     json,
     "json \\/": json.replaceAll("/", "\\/"),
-    "json \\u00xx (some characters)": [...secret].map((c) => (next() < 0.5 ? unicodeEscape(c, next() < 0.5) : JSON.stringify(c).slice(1, -1))).join(""),
+    "json \\u00xx (some characters)": [...secret]
+      .map((c) => (next() < 0.5 ? unicodeEscape(c, next() < 0.5) : JSON.stringify(c).slice(1, -1)))
+      .join(""),
     "json \\u00xx (every character)": [...secret].map((c) => unicodeEscape(c, false)).join(""),
     "json in json": JSON.stringify(JSON.stringify(secret)).slice(1, -1),
     encodeURIComponent: encodeURIComponent(secret),

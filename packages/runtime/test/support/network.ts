@@ -16,7 +16,9 @@ export interface MisbehavingServer {
 
 /** The raw response head; `body` is what follows it. */
 export const head = (fields: Record<string, string | number>, body = ""): string =>
-  `HTTP/1.1 200 OK\r\n${Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`;
+  `HTTP/1.1 200 OK\r\n${Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("")}\r\n${body}`;
 
 export async function startMisbehavingServer(misbehave: Misbehaviour): Promise<MisbehavingServer> {
   const requests: string[] = [];
@@ -77,19 +79,35 @@ export interface FailurePoint {
 /** Every point where the network can fail a call, before the engine heard of it and after. */
 export const failurePoints: readonly FailurePoint[] = [
   { name: "refused before anything was sent", code: "transport_failed", retryable: true, detail: /ECONNREFUSED/ },
-  { name: "closed after the request, before headers", misbehave: (socket) => socket.destroy(), code: "transport_failed", retryable: false, detail: /other side closed/ },
-  { name: "reset after the request, before headers", misbehave: (socket) => socket.resetAndDestroy(), code: "transport_failed", retryable: false, detail: /ECONNRESET/ },
+  {
+    name: "closed after the request, before headers",
+    misbehave: (socket) => socket.destroy(),
+    code: "transport_failed",
+    retryable: false,
+    detail: /other side closed/,
+  },
+  {
+    name: "reset after the request, before headers",
+    misbehave: (socket) => socket.resetAndDestroy(),
+    code: "transport_failed",
+    retryable: false,
+    detail: /ECONNRESET/,
+  },
   {
     name: "reset mid-body",
     // The reset waits until the head and first bytes have left, so it lands mid-body.
-    misbehave: (socket, request) => socket.write(head({ "content-length": LONG }, echoed(request)), () => setTimeout(() => socket.resetAndDestroy(), 20)),
+    misbehave: (socket, request) =>
+      socket.write(head({ "content-length": LONG }, echoed(request)), () =>
+        setTimeout(() => socket.resetAndDestroy(), 20),
+      ),
     code: "transport_failed",
     retryable: false,
     detail: /ECONNRESET/,
   },
   {
     name: "a chunked body cut inside a chunk",
-    misbehave: (socket, request) => socket.end(head({ "transfer-encoding": "chunked" }, `${LONG.toString(16)}\r\n${echoed(request)}`)),
+    misbehave: (socket, request) =>
+      socket.end(head({ "transfer-encoding": "chunked" }, `${LONG.toString(16)}\r\n${echoed(request)}`)),
     code: "transport_failed",
     retryable: false,
     detail: /other side closed/,
@@ -143,7 +161,8 @@ export interface FailingEngine {
 /** Where the point's failure happens: its server, closed when the test ends, or a closed port. */
 export async function failingEngine(point: FailurePoint): Promise<FailingEngine> {
   const timeoutMs = point.code === "timeout" ? SHORT_DEADLINE_MS : 15_000;
-  if (point.misbehave === undefined) return { baseUrl: `http://127.0.0.1:${await closedPort()}`, requests: [], timeoutMs };
+  if (point.misbehave === undefined)
+    return { baseUrl: `http://127.0.0.1:${await closedPort()}`, requests: [], timeoutMs };
   const server = await startMisbehavingServer(point.misbehave);
   onTestFinished(() => server.close());
   return { baseUrl: server.baseUrl, requests: server.requests, timeoutMs };

@@ -24,7 +24,9 @@ function cloned(value: unknown): string {
   }
 }
 
-/** The value's own properties, string and symbol keys, enumerable or not, with their values (never running a getter). */
+/**
+ * The value's own properties, string and symbol keys, enumerable or not, with their values (never running a getter).
+ */
 function ownProperties(value: unknown): string {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return "";
   return Reflect.ownKeys(value)
@@ -53,7 +55,11 @@ export function objectSurfaces(value: unknown): Record<string, string> {
     "JSON.stringify": attempt(() => JSON.stringify(value)),
     "String()": attempt(() => String(value)),
     "Object.keys": isObject ? Object.keys(record).join(",") : "",
-    "Object.entries": isObject ? Object.entries(record).map(([key, item]) => `${key}=${deep(item)}`).join("\n") : "",
+    "Object.entries": isObject
+      ? Object.entries(record)
+          .map(([key, item]) => `${key}=${deep(item)}`)
+          .join("\n")
+      : "",
     "Object.getOwnPropertyNames and symbols": ownProperties(value),
     "console.log": logged(value),
     structuredClone: cloned(value),
@@ -66,7 +72,8 @@ export function errorChainSurfaces(error: unknown): Record<string, string> {
   let current = error;
   for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth += 1) {
     for (const [name, text] of Object.entries(objectSurfaces(current))) surfaces[`cause ${depth}: ${name}`] = text;
-    for (const [name, text] of Object.entries({ message: (current as Error).message, stack: (current as Error).stack })) surfaces[`cause ${depth}: ${name}`] = String(text);
+    for (const [name, text] of Object.entries({ message: (current as Error).message, stack: (current as Error).stack }))
+      surfaces[`cause ${depth}: ${name}`] = String(text);
     current = current instanceof Error ? current.cause : undefined;
   }
   return surfaces;
@@ -83,13 +90,19 @@ export interface SecretForm {
  * the secret as util.inspect quotes it (its own escapes of quotes and backslashes).
  */
 export function secretForms(kind: string, secret: string, seed: number): SecretForm[] {
-  const known = Object.entries(encodings(secret, random(seed))).map(([encoding, encoded]) => ({ kind, encoding, shown: revealing(encoding, encoded) }));
+  const known = Object.entries(encodings(secret, random(seed))).map(([encoding, encoded]) => ({
+    kind,
+    encoding,
+    shown: revealing(encoding, encoded),
+  }));
   return [...known, { kind, encoding: "util.inspect quoting", shown: inspect(secret).slice(1, -1) }];
 }
 
 /** `surface shows encoding of kind` for each form found on each surface. */
 export function leaksOn(surfaces: Record<string, string>, forms: readonly SecretForm[]): string[] {
   return Object.entries(surfaces).flatMap(([surface, text]) =>
-    forms.filter(({ shown }) => shown !== "" && text.includes(shown)).map(({ kind, encoding }) => `${surface} shows the ${encoding} of the ${kind}`),
+    forms
+      .filter(({ shown }) => shown !== "" && text.includes(shown))
+      .map(({ kind, encoding }) => `${surface} shows the ${encoding} of the ${kind}`),
   );
 }

@@ -13,15 +13,21 @@ export interface Received {
 
 export type Responder = (res: ServerResponse, req: IncomingMessage) => void;
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Responder => (res) => {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-};
+export const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Responder =>
+  (res) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
 
 export const ok = (value: unknown): Responder => json(200, { success: true, output: { value } });
 
 /** Starts one server for the file; `state` is reset before each test. */
-export function useServer(): { readonly baseUrl: () => string; readonly received: Received[]; readonly responders: Responder[] } {
+export function useServer(): {
+  readonly baseUrl: () => string;
+  readonly received: Received[];
+  readonly responders: Responder[];
+} {
   let server: Server;
   let url = "";
   const state = { baseUrl: () => url, received: [] as Received[], responders: [] as Responder[] };

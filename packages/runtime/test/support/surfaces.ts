@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current !== undefined && chain.length < 10; ) {
+  for (let current = error; current !== undefined && chain.length < 10;) {
     chain.push(current);
     current = current instanceof Error ? current.cause : undefined;
   }
@@ -19,7 +19,9 @@ export function errorSurfaces(error: unknown): Record<string, string> {
     string: String(error),
     inspect: inspect(error, { depth: Infinity, showHidden: true }),
     json: JSON.stringify(error) ?? "",
-    causes: causeChain(error).map((cause) => inspect(cause, { depth: Infinity, showHidden: true })).join("\n"),
+    causes: causeChain(error)
+      .map((cause) => inspect(cause, { depth: Infinity, showHidden: true }))
+      .join("\n"),
     errors: inspect(err.errors, { depth: Infinity, showHidden: true }),
     properties: Object.entries(Object.getOwnPropertyDescriptors(error))
       .map(([key, descriptor]) => `${key}=${inspect(descriptor.value, { depth: Infinity, showHidden: true })}`)
