@@ -22,7 +22,7 @@ import {
   type Code,
 } from "../core/layout.ts";
 import { docComment, exportType } from "../core/source-file.ts";
-import { definitionRef, schemaJson } from "./schema.ts";
+import { definitionRef, schemaJson } from "../schema/json-schema.ts";
 
 /**
  * openapi-typescript and the TypeScript compiler API (a second copy beside ts-morph's, about 50 ms
