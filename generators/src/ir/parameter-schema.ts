@@ -2,7 +2,8 @@
 // body uses: each parameter a property, `*` in `required`, `requires` rules in `dependentRequired`,
 // unknown keys refused, and toolcat's own rules as its keywords (`~` and required-when rules in
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
-// body as the request_body string's `content`). The JSON Schema writer reads parameters through it.
+// body as the request_body string's `content`). The JSON Schema writer and the release comparer
+// read parameters through it.
 import type { Parameter, Tool, ValueType } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
@@ -71,7 +72,11 @@ export function valueSchema(type: ValueType): SchemaNode {
     case "string":
       return { type: ["string"], ...(type.format !== undefined && { toolFormat: type.format }) };
     case "enum":
-      return { type: ["string"], ...(type.values.known && { enum: [...type.values.value] }) };
+      return {
+        type: ["string"],
+        ...(type.values.known && { enum: [...type.values.value] }),
+        ...(type.name !== undefined && { enumName: type.name }),
+      };
     case "integer":
     case "number":
       return {
@@ -84,6 +89,7 @@ export function valueSchema(type: ValueType): SchemaNode {
     case "object":
       return {
         type: ["object"],
+        ...(type.keys.length > 0 && { keys: type.keys }),
         ...(type.minProperties !== undefined && { minProperties: type.minProperties }),
         ...(type.maxProperties !== undefined && { maxProperties: type.maxProperties }),
       };

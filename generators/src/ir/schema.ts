@@ -23,6 +23,10 @@ export interface Annotations {
   readonly description?: string;
   /** What the server uses when the property is absent, as the spec documents it. */
   readonly default?: JsonValue;
+  /** The spec's name for an enum (ToolMode, OrderBy): the exported TypeScript type's name. */
+  readonly enumName?: string;
+  /** Keys the spec names for an open object, with their descriptions; others are allowed. */
+  readonly keys?: readonly { readonly name: string; readonly description?: string }[];
 }
 
 /** Properties that become required when another property has a given value. */

@@ -78,6 +78,9 @@ const writers: { readonly [K in Exclude<keyof SchemaNode, "modePattern">]-?: Wri
   maxProperties: as("maxProperties"),
   description: as("description"),
   default: as("default"),
+  // Names for the TypeScript types and the README, which JSON Schema has no keyword for.
+  enumName: () => ({}),
+  keys: () => ({}),
   content: ({ id, document }) => ({ contentSchema: documentJsonSchema(id, document) }),
 };
 const keys = Object.keys(writers) as (keyof typeof writers)[];
