@@ -42,7 +42,9 @@ function ownType(node: SchemaNode, aliasOf: AliasOf): Code | undefined {
 }
 
 function literalType(value: JsonValue): string {
-  return typeof value === "string" ? stringLiteral(value) : String(value);
+  if (typeof value === "string") return stringLiteral(value);
+  // JSON text may hold a number too large for a double (1e400): it parses as Infinity, no literal type.
+  return typeof value === "number" && !Number.isFinite(value) ? "number" : String(value);
 }
 
 function typeOf(type: TypeName, node: SchemaNode, aliasOf: AliasOf): Code {

@@ -15,6 +15,7 @@ const cases: [string, Schema, string][] = [
   ["string enum", { type: ["string"], enum: ["a", 'b"c'] }, '"a" | "b\\"c"'],
   ["empty enum", { enum: [] }, "never"],
   ["const of any primitive", { const: -1 }, "-1"],
+  ["a number past a double's range", { enum: [Infinity, null, true] }, "number | null | true"],
   ["structured enum falls back to its type", { type: ["object"], enum: [{ a: 1 }] }, "{ [key: string]: unknown }"],
   ["array of strings", { type: ["array"], items: { type: ["string"] } }, "readonly string[]"],
   ["array of an enum", { type: ["array"], items: { enum: ["a"] } }, 'readonly ("a")[]'],
