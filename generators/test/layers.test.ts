@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { emitFamilies } from "../src/emit/registry.ts";
 import { workspaceRoot } from "./support.ts";
 
 /** The lint target's dependency-cruiser command, split into its arguments after `depcruise`. */
@@ -187,6 +188,13 @@ describe("emit families", () => {
       .map((entry) => entry.name);
     expect([...edges.keys()].sort()).toEqual(folders.sort());
     for (const takes of edges.values()) for (const family of takes) expect(folders).toContain(family);
+  });
+
+  it("are enforced by the lint exactly as their family.ts declares them", () => {
+    const declared = new Map(emitFamilies.map((family) => [family.name, family.takes.map((t) => t.name).sort()]));
+    // Every family takes from core/; the declarations leave that unsaid.
+    const linted = [...edges].map(([family, takes]) => [family, takes.filter((t) => t !== "core").sort()] as const);
+    expect(new Map(linted)).toEqual(declared);
   });
 
   it("take from each other without a loop", () => {

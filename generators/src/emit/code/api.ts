@@ -12,7 +12,8 @@ import { docTag, docText, jsonLiteral, propertyKey, stringLiteral } from "../cor
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
 import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
-import { typeCode } from "../typescript/types.ts";
+import { schemaType } from "../typescript/schema-type.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
 /**
@@ -173,7 +174,7 @@ function member(parameter: Parameter, optional: boolean): string[] {
   const doc = parameterText(parameter);
   const tags = parameterTags(parameter);
   const head = `${propertyKey(parameter.name)}${optional ? "?" : ""}: `;
-  const declaration = layout(prefixed(head, typeCode(parameter.type)), memberWidth, ";");
+  const declaration = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth, ";");
   return [...(doc === "" && tags.length === 0 ? [] : docComment(doc, tags).split("\n")), ...declaration];
 }
 

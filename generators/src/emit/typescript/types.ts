@@ -4,22 +4,14 @@ import type { InterfaceDeclarationStructure, PropertySignatureStructure, Stateme
 import type { GeneratedFile } from "../../core/files.ts";
 import { typesModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
-import type { Parameter, Tool, ValueType } from "../../ir/types.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
+import type { Parameter, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "../core/describe.ts";
 import { propertyKey, stringLiteral } from "../core/escape.ts";
 import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
-import {
-  chain,
-  layout,
-  maxLineLength,
-  parenthesized,
-  prefixed,
-  suffixed,
-  typeArguments,
-  typeLiteral,
-  type Code,
-} from "../core/layout.ts";
-import { requestBodyPropertyType, requestBodyTypes } from "../request-body/types.ts";
+import { chain, layout, maxLineLength, parenthesized, prefixed, typeArguments, type Code } from "../core/layout.ts";
+import { requestBodyPropertyType, requestBodyTypes } from "./request-body-types.ts";
+import { schemaType } from "./schema-type.ts";
 import { exportConst, exportType, jsDoc, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
 
@@ -144,7 +136,7 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
   const facts = parameterFacts(parameter, executeValue);
   const name = propertyKey(parameter.name);
   const head = `${name}${optional ? "?" : ""}: `;
-  const type = layout(prefixed(head, typeCode(parameter.type)), memberWidth)
+  const type = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth)
     .join("\n")
     .slice(head.length);
   return {
@@ -154,26 +146,4 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
     type,
     ...(facts.length > 0 && { docs: [jsDoc(facts.join("\n"))] }),
   };
-}
-
-/** The TypeScript type of a parameter value, as code that may break over lines. */
-export function typeCode(type: ValueType): Code {
-  switch (type.kind) {
-    case "string":
-      return "string";
-    case "enum":
-      return type.values.known && type.values.value.length > 0 ? union(type.values.value.map(stringLiteral)) : "string";
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "object":
-      if (type.maxProperties === 0) return "Record<string, never>";
-      if (type.keys.length === 0) return "{ [key: string]: unknown }";
-      return typeLiteral([...type.keys.map((k) => `${propertyKey(k.name)}?: unknown`), "[key: string]: unknown"]);
-    case "array":
-      if (type.items.kind !== "enum" || !type.items.values.known) return "readonly string[]";
-      return prefixed("readonly ", suffixed(parenthesized(typeCode(type.items)), "[]"));
-  }
 }
