@@ -1,6 +1,6 @@
-// Every release package as `npm pack` makes it in this workspace, its prepack building dist/ (no
-// build run before), installed from the tarballs alone into a directory outside the workspace and
-// imported there under Node as an ES module: what a fresh clone can publish works once installed.
+// Every release package as `npm pack` makes it in this workspace (one through its prepack, which
+// builds dist/; see support/tarballs.ts), installed from the tarballs alone into a directory outside the
+// workspace and imported there under Node as an ES module: what a fresh clone can publish works once installed.
 // The installed toolcat-mcp (one module with the MCP SDK inlined) serves each mode over stdio and HTTP.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { releasePackages } from "../../generators/src/release/packages.ts";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
-import { packedTarballs } from "./support/tarballs.ts";
+import { packedTarballs, prepackedPackage } from "./support/tarballs.ts";
 
 const packages = releasePackages(workspaceRoot);
 const consumer = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
@@ -25,12 +25,12 @@ const expectedExport = (name: string): string =>
 
 describe("packing every package and importing it outside the workspace", () => {
   beforeAll(() => {
-    // The workspace's own dist/ may be stale: prepack must build what is packed, so every dist/index.js must be
-    // newer than the start of the run, which packed them. (It is swapped in whole, so tests reading dist/
-    // meanwhile are not disturbed.)
+    // The prepacked package's prepack builds the runtime and then the package itself: both dist/index.js
+    // must be newer than the start of the run, which packed them. (dist/ is swapped in whole, so tests
+    // reading it meanwhile are not disturbed.)
     const packed = [...packedTarballs().values()];
-    for (const pkg of packages)
-      expect(statSync(join(workspaceRoot, pkg.dir, "dist/index.js")).mtimeMs, pkg.dir).toBeGreaterThanOrEqual(
+    for (const dir of ["packages/runtime", `packages/${prepackedPackage.slice("@toolcat/".length)}`])
+      expect(statSync(join(workspaceRoot, dir, "dist/index.js")).mtimeMs, dir).toBeGreaterThanOrEqual(
         inject("e2eStarted") - 1,
       );
     writeFileSync(

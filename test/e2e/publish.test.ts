@@ -98,7 +98,7 @@ describe("publishing @toolcat/cloud-sheets to a registry and using it from a cle
   };
 
   beforeAll(async () => {
-    // The tarballs `npm publish` would pack now (each prepack builds dist/ from the sources).
+    // The tarballs `npm publish` would pack now (support/tarballs.ts).
     registry = await startVerdaccio(workspaceRoot);
     for (const slug of published) {
       const publish = npm(["publish", tarballOf(slug), "--access", "public"], consumer);

@@ -34,18 +34,30 @@ export function releasePackages(root: string, wanted?: readonly string[]): Relea
   return all.filter((pkg) => wanted.some((want) => matches(pkg, want)));
 }
 
+/** How `packPackage` runs npm. */
+export interface PackOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Pack dist/ as it is, without the package's `prepack` build: for callers that have just built
+   * every package (the e2e suite runs after Nx's build targets, the same build prepack runs).
+   */
+  readonly ignoreScripts?: boolean;
+}
+
 /**
  * Packs a release package into `destination` exactly as `npm publish` would (its `prepack` builds
- * dist/ first) and returns the tarball's path; throws with npm's output when packing fails.
+ * dist/ first, unless `ignoreScripts`) and returns the tarball's path; throws with npm's output when
+ * packing fails.
  */
 export function packPackage(
   root: string,
   pkg: ReleasePackage,
   destination: string,
-  env: NodeJS.ProcessEnv = process.env,
+  { env = process.env, ignoreScripts = false }: PackOptions = {},
 ): string {
   // Silent: npm's lifecycle banner would otherwise precede the JSON on stdout.
   const args = ["pack", "--json", "--loglevel=silent", "--pack-destination", destination];
+  if (ignoreScripts) args.push("--ignore-scripts");
   const packed = spawnSync("npm", args, { cwd: join(root, pkg.dir), encoding: "utf8", env });
   if (packed.status !== 0) throw new Error(`npm pack failed in ${pkg.dir}:\n${packed.stdout}${packed.stderr}`);
   const [entry] = JSON.parse(packed.stdout) as { filename: string }[];

@@ -1,8 +1,11 @@
-// Every release package packed once per e2e run, as `npm publish` would pack it (each `prepack`
-// builds dist/ first), and shared by the files that install or publish packages: packing is the
-// slow part, and what they test is the same tarball. e2e files run two at a time, so the first to
-// ask packs while holding a lock directory and the others wait for the list it writes (or the
-// error it left).
+// Every release package packed once per e2e run and shared by the files that install or publish
+// packages: packing is the slow part, and what they test is the same tarball. e2e files run two at
+// a time, so the first to ask packs while holding a lock directory and the others wait for the list
+// it writes (or the error it left).
+// The suite runs after Nx's build targets, which run the same build as each package's `prepack`, so
+// the packages are packed from that dist/ (refused when there is none) and only one runs
+// its prepack here, proving the lifecycle script a publish runs; `npm run release:check` (CI) packs
+// every package through its prepack.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
@@ -12,15 +15,27 @@ import { workspaceRoot } from "../../support/packages.ts";
 import { cleanEnv } from "../../support/process.ts";
 
 const waitMs = 10 * 60_000;
+/** The package packed through its own `prepack` (a generated package's: it builds the runtime, then itself). */
+export const prepackedPackage = "@toolcat/cloud-sheets";
+
+/** Throws unless `dir` has a built dist/ to pack. */
+function requireBuilt(dir: string, name: string): void {
+  if (!existsSync(join(dir, "dist", "index.js")))
+    throw new Error(
+      `${name} has no dist/ to pack: build first (npx nx run-many -t build), or run the suite through ` +
+        "npm test (its e2e:test target depends on every package's build, which also keeps dist/ current)",
+    );
+}
 
 function pack(scratch: string, list: string, failure: string): void {
   try {
     const destination = join(scratch, "tarballs");
     mkdirSync(destination, { recursive: true });
-    const packed = releasePackages(workspaceRoot).map((pkg) => [
-      pkg.name,
-      packPackage(workspaceRoot, pkg, destination, cleanEnv()),
-    ]);
+    const packed = releasePackages(workspaceRoot).map((pkg) => {
+      const ignoreScripts = pkg.name !== prepackedPackage;
+      if (ignoreScripts) requireBuilt(join(workspaceRoot, pkg.dir), pkg.name);
+      return [pkg.name, packPackage(workspaceRoot, pkg, destination, { env: cleanEnv(), ignoreScripts })];
+    });
     writeFileAtomic(list, JSON.stringify(packed));
   } catch (error) {
     writeFileAtomic(failure, error instanceof Error ? error.message : String(error));
