@@ -1,0 +1,82 @@
+// The serving bench's load generator: wrk (C, epoll, one thread), driven by serving-calls.lua. A
+// load generator in Node costs about as much CPU per call as the server it measures, and on a
+// 2-core machine that CPU is taken from the servers: it capped what a second worker could add.
+// wrk costs a small fraction of a server's time per call. Debian and Ubuntu package it as `wrk`.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const script = fileURLToPath(new URL("serving-calls.lua", import.meta.url));
+
+/** What one level of load gave: wrk's own figures and the script's count of answered calls. */
+export interface WrkResult {
+  readonly seconds: number;
+  /** Calls answered with a tool result (status 200, structured content, not an error). */
+  readonly answered: number;
+  /** Calls that got an answer but not a tool result (a status other than 200, a JSON-RPC or tool error). */
+  readonly failed: number;
+  /** Calls that got no answer: connection errors and wrk's timeouts. */
+  readonly unanswered: number;
+  readonly p50Ms: number;
+  readonly p90Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+/** The wrk binary, or an error saying how to install it. */
+export function wrkBinary(): string {
+  if (spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined) return "wrk";
+  throw new Error(
+    "the serving section needs wrk (a native HTTP load generator): apt-get install -y wrk (Debian, Ubuntu), " +
+      "brew install wrk (macOS)",
+  );
+}
+
+interface WrkLine {
+  durationUs: number;
+  requests: number;
+  answered: number;
+  failed: number;
+  connectErrors: number;
+  readErrors: number;
+  writeErrors: number;
+  timeouts: number;
+  p50Us: number;
+  p90Us: number;
+  p99Us: number;
+  maxUs: number;
+}
+
+/**
+ * `clients` connections, each sending its next call as soon as the last is answered, for `seconds`.
+ * Asynchronous, so the bench keeps reading the servers' logs (a full pipe would stall them).
+ */
+export function runWrk(url: URL, clients: number, seconds: number): Promise<WrkResult> {
+  const args = ["-t1", `-c${clients}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, url.href];
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrkBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = stdout.split("\n").find((text) => text.startsWith('{"durationUs"'));
+      if (code !== 0 || line === undefined) {
+        reject(new Error(`wrk ${args.join(" ")} failed (exit ${code}):\n${stdout}${stderr}`));
+        return;
+      }
+      const w = JSON.parse(line) as WrkLine;
+      const ms = (us: number): number => us / 1000;
+      resolve({
+        seconds: w.durationUs / 1e6,
+        answered: w.answered,
+        failed: w.failed,
+        unanswered: w.connectErrors + w.readErrors + w.writeErrors + w.timeouts,
+        p50Ms: ms(w.p50Us),
+        p90Ms: ms(w.p90Us),
+        p99Ms: ms(w.p99Us),
+        maxMs: ms(w.maxUs),
+      });
+    });
+  });
+}
