@@ -25,6 +25,8 @@ export interface LevelResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** wrk's p99 with its coordinated-omission correction (clients as if sending at a fixed rate). */
+  readonly correctedP99Ms: number;
   /** Answered calls per second. */
   readonly callsPerSecond: number;
   /** Each serving process's share of the calls, from their request logs, largest first. */
@@ -110,6 +112,7 @@ async function runLevel(
     p50Ms: result.p50Ms,
     p99Ms: result.p99Ms,
     maxMs: result.maxMs,
+    correctedP99Ms: result.correctedP99Ms,
     callsPerSecond: result.answered / result.seconds,
     shares: served
       .filter((count) => count > 0)

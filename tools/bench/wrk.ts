@@ -17,10 +17,13 @@ export interface WrkResult {
   readonly failed: number;
   /** Calls that got no answer: connection errors and wrk's timeouts. */
   readonly unanswered: number;
+  /** Each answered call's round trip (wrk's coordinated-omission correction undone: serving-calls.lua). */
   readonly p50Ms: number;
   readonly p90Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** wrk's own p99, corrected as if clients sent at a fixed rate. */
+  readonly correctedP99Ms: number;
 }
 
 /** The wrk binary, or an error saying how to install it. */
@@ -41,10 +44,12 @@ interface WrkLine {
   readErrors: number;
   writeErrors: number;
   timeouts: number;
+  recorded: number;
   p50Us: number;
   p90Us: number;
   p99Us: number;
   maxUs: number;
+  correctedP99Us: number;
 }
 
 /**
@@ -54,7 +59,10 @@ interface WrkLine {
 export function runWrk(url: URL, clients: number, seconds: number): Promise<WrkResult> {
   const args = ["-t1", `-c${clients}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, url.href];
   return new Promise((resolve, reject) => {
-    const child = spawn(wrkBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(wrkBinary(), args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRK_CONNECTIONS: String(clients) },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -67,6 +75,13 @@ export function runWrk(url: URL, clients: number, seconds: number): Promise<WrkR
         return;
       }
       const w = JSON.parse(line) as WrkLine;
+      // Every call is in the histogram once undone, or counted as a timeout: else the undoing is wrong.
+      if (w.recorded + w.timeouts !== w.requests) {
+        reject(
+          new Error(`wrk's latencies do not add up (${w.recorded} + ${w.timeouts} ≠ ${w.requests} calls): ${line}`),
+        );
+        return;
+      }
       const ms = (us: number): number => us / 1000;
       resolve({
         seconds: w.durationUs / 1e6,
@@ -77,6 +92,7 @@ export function runWrk(url: URL, clients: number, seconds: number): Promise<WrkR
         p90Ms: ms(w.p90Us),
         p99Ms: ms(w.p99Us),
         maxMs: ms(w.maxUs),
+        correctedP99Ms: ms(w.correctedP99Us),
       });
     });
   });

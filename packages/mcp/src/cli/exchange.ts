@@ -19,12 +19,14 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<st
         return;
       }
       // The rest is read and dropped: the answer (413) closes the connection.
-      request.off("data", onData).off("end", onEnd).off("error", reject);
+      request.off("data", onData).off("end", onEnd).off("error", reject).off("close", onClose);
       request.resume();
       resolve(undefined);
     };
     const onEnd = (): void => resolve(Buffer.concat(chunks, size).toString("utf8"));
-    request.on("data", onData).once("end", onEnd).once("error", reject);
+    // A client that leaves mid-body: nothing will follow (a no-op once the body was read).
+    const onClose = (): void => reject(new Error("the client closed the connection before sending the whole body"));
+    request.on("data", onData).once("end", onEnd).once("error", reject).once("close", onClose);
   });
 }
 

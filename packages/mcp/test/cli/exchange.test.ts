@@ -1,7 +1,7 @@
 // Between node:http and the web-standard handlers: bodies read within their bound, parsed once,
 // headers carried over, and answers written whole (JSON, with their length) or as a stream (SSE).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseBody, readBody, toWebRequest, writeResponse } from "../../src/cli/exchange.ts";
 import { raw } from "../support/http.ts";
@@ -49,6 +49,20 @@ describe("readBody", () => {
       response.writeHead(body === undefined ? 413 : 200, { connection: "close" }).end();
     });
     expect((await raw(url, "POST", { "transfer-encoding": "chunked" }, "x".repeat(1_000_000))).status).toBe(413);
+  });
+
+  it("fails when the client leaves before the whole body arrived", async () => {
+    const outcome = new Promise<unknown>((resolve) => {
+      void serve(async (request) => {
+        resolve(await readBody(request, 1_000).catch((error: unknown) => error));
+      }).then((url) => {
+        const { hostname, port } = new URL(url);
+        const socket = connect(Number(port), hostname, () =>
+          socket.end(`POST /mcp HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 100\r\n\r\n{"json`),
+        );
+      });
+    });
+    expect(await outcome).toBeInstanceOf(Error);
   });
 });
 
