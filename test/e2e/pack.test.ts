@@ -110,7 +110,7 @@ describe("packing every package and importing it outside the workspace", () => {
       expect(imports).toContain("@toolcat/runtime");
       for (const specifier of imports) expect(specifier).toMatch(/^(node:|@toolcat\/runtime)/);
       const notices = readFileSync(join(dist, "THIRD_PARTY_NOTICES.md"), "utf8");
-      for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/node", "zod", "hono"])
+      for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/core", "zod", "ajv"])
         expect(notices).toMatch(new RegExp(`^## ${name} \\d`, "m"));
       expect(notices).toContain("Apache License");
     });

@@ -5,7 +5,6 @@
 // target a local server; origins.ts), and, with a token, the bearer token is right (auth.ts). Bodies are bounded
 // (413) and a request must arrive within the time limit (408).
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import { toNodeHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -16,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { HttpConfig } from "./args.js";
 import { authenticate, metadataUrl, resourceMetadata, tokenVerifier } from "./auth.js";
+import { parseBody, readBody, toWebRequest, writeResponse } from "./exchange.js";
 import { answerProbe, Readiness } from "./health.js";
 import { allowedHostnames } from "./hosts.js";
 import { originAllowed } from "./origins.js";
@@ -59,11 +59,18 @@ export interface HttpEndpoint {
 const refusal = (status: number, message: string): Response =>
   Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status });
 
-async function send(response: Response, to: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  to.writeHead(response.status, headers).end(await response.text());
-}
+const send = (response: Response, to: ServerResponse): Promise<void> => writeResponse(response, to);
+
+const tooLarge = (maxBytes: number): Response =>
+  Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: `the request body is over ${maxBytes} bytes (--max-body-bytes)` },
+      id: null,
+    },
+    // The rest of the body is not read, so the connection cannot carry another request.
+    { status: 413, headers: { connection: "close" } },
+  );
 
 /** Serves servers from `factory` at http://host:port/mcp until closed; `onerror` hears what goes wrong. */
 export async function serveHttp(
@@ -88,19 +95,28 @@ export async function serveHttp(
   const readiness = options.readiness ?? readyAtOnce();
   const inFlight = new InFlight();
   const requestLog = options.requestLog;
-  const route = async (request: Request, given?: { authInfo?: AuthInfo }): Promise<Response> => {
-    const authInfo = given?.authInfo;
-    if (requestLog !== undefined && request.method === "POST")
-      requestLog.note(
-        await request
-          .clone()
-          .json()
-          .catch(() => undefined),
-      );
-    if (await isLegacyRequest(request, undefined, { maxRequestBodySize })) return legacy.fetch(request, authInfo);
-    return modern.fetch(request, authInfo === undefined ? {} : { authInfo });
-  };
-  const serve = toNodeHandler({ fetch: route }, { maxRequestBodySize, onerror });
+  /** One request, its body read once and handed on parsed, so no lane clones or parses it again. */
+  async function serve(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
+    const body =
+      request.method === "GET" || request.method === "HEAD" ? "" : await readBody(request, maxRequestBodySize);
+    if (body === undefined) return send(tooLarge(maxRequestBodySize), response);
+    const parsedBody = parseBody(body);
+    if (request.method === "POST") requestLog?.note(parsedBody);
+    // The client leaving before its answer is written aborts the call (its handler sees the signal).
+    const abort = new AbortController();
+    response.once("close", () => {
+      if (!response.writableFinished) abort.abort();
+    });
+    const webRequest = toWebRequest(request, body, abort.signal);
+    const authInfo = request.auth;
+    const answer = (await isLegacyRequest(webRequest, parsedBody, { maxRequestBodySize }))
+      ? await legacy.fetch(webRequest, authInfo, parsedBody)
+      : await modern.fetch(webRequest, {
+          ...(authInfo === undefined ? {} : { authInfo }),
+          ...(parsedBody === undefined ? {} : { parsedBody }),
+        });
+    await writeResponse(answer, response, abort.signal);
+  }
 
   async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const host = validateHostHeader(request.headers.host, hosts);
@@ -122,8 +138,7 @@ export async function serveHttp(
       if (auth instanceof Response) return send(auth, response);
       request.auth = auth;
     }
-    // The adapter's request type is IncomingMessage's shape without exactOptionalPropertyTypes.
-    await serve(request as NodeIncomingMessageLike, response);
+    await serve(request, response);
   }
 
   const http: HttpServer = createServer(
@@ -179,7 +194,11 @@ function readyAtOnce(): Readiness {
 function statelessLane(factory: () => Server, maxRequestBodySize: number, onerror: (error: Error) => void): LegacyLane {
   const serve = legacyStatelessFallback(factory, onerror, { maxRequestBodySize });
   return {
-    fetch: (request, authInfo) => serve(request, authInfo === undefined ? {} : { authInfo }),
+    fetch: (request, authInfo, parsedBody) =>
+      serve(request, {
+        ...(authInfo === undefined ? {} : { authInfo }),
+        ...(parsedBody === undefined ? {} : { parsedBody }),
+      }),
     size: 0,
     close: () => Promise.resolve(),
   };

@@ -10,19 +10,31 @@ export interface Logger {
   record(fields: Readonly<Record<string, string | number | null>>): void;
 }
 
-export function createLogger(
-  format: LogFormat,
-  write: (line: string) => void = (line) => void process.stderr.write(line),
-): Logger {
+/**
+ * `write` gets a message at once, and the records of one event-loop turn together: under load a
+ * turn ends many requests, and writing stderr (synchronous for pipes and files) and waking whoever
+ * reads it once per request would cost the server more than the lines are worth. Records still
+ * waiting are written before a message and when the process exits.
+ */
+export function createLogger(format: LogFormat, write?: (text: string) => void): Logger {
+  const out = write ?? ((text: string) => void process.stderr.write(text));
   const time = (): string => new Date().toISOString();
+  let pending = "";
+  const flush = (): void => {
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
+    out(text);
+  };
+  if (write === undefined) process.once("exit", flush);
   return {
     message(text, level = "info") {
-      write(
-        format === "json" ? `${JSON.stringify({ time: time(), level, message: text })}\n` : `toolcat-mcp: ${text}\n`,
-      );
+      flush();
+      out(format === "json" ? `${JSON.stringify({ time: time(), level, message: text })}\n` : `toolcat-mcp: ${text}\n`);
     },
     record(fields) {
-      write(`${JSON.stringify({ time: time(), ...fields })}\n`);
+      if (pending === "") setImmediate(flush);
+      pending += `${JSON.stringify({ time: time(), ...fields })}\n`;
     },
   };
 }

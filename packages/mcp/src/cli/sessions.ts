@@ -24,7 +24,8 @@ export interface SessionLimits {
 }
 
 export interface LegacyLane {
-  fetch(request: Request, authInfo: AuthInfo | undefined): Promise<Response>;
+  /** `parsedBody`: the request's JSON body, already parsed (undefined when it has none or it is not JSON). */
+  fetch(request: Request, authInfo: AuthInfo | undefined, parsedBody: unknown): Promise<Response>;
   /** Live sessions. */
   readonly size: number;
   close(): Promise<void>;
@@ -89,7 +90,7 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
   }
 
   return {
-    async fetch(request, authInfo) {
+    async fetch(request, authInfo, parsedBody) {
       const id = request.headers.get("mcp-session-id");
       if (id !== null) {
         // Between sweeps, a session past its idle time is already gone for its client.
@@ -98,17 +99,13 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
           expire();
           return refusal(404, "session not found: it ended or expired; send initialize to start a new one");
         }
-        return serveInSession(session, request, authInfo);
+        return serveInSession(session, request, authInfo, parsedBody);
       }
-      const body: unknown =
-        request.method === "POST"
-          ? await request
-              .clone()
-              .json()
-              .catch(() => undefined)
-          : undefined;
-      if (isInitializeRequest(body)) return open(request, body, authInfo);
-      return stateless(request, authInfo === undefined ? {} : { authInfo });
+      if (isInitializeRequest(parsedBody)) return open(request, parsedBody, authInfo);
+      return stateless(request, {
+        ...(authInfo === undefined ? {} : { authInfo }),
+        ...(parsedBody === undefined ? {} : { parsedBody }),
+      });
     },
     get size() {
       return sessions.size;
@@ -127,8 +124,16 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
  * included. The session's GET stream stays open while the client is connected at all, so opening it
  * is not use: a client that only listens is idle.
  */
-async function serveInSession(session: Session, request: Request, authInfo: AuthInfo | undefined): Promise<Response> {
-  const options = authInfo === undefined ? {} : { authInfo };
+async function serveInSession(
+  session: Session,
+  request: Request,
+  authInfo: AuthInfo | undefined,
+  parsedBody: unknown,
+): Promise<Response> {
+  const options = {
+    ...(authInfo === undefined ? {} : { authInfo }),
+    ...(parsedBody === undefined ? {} : { parsedBody }),
+  };
   if (request.method === "GET") return session.transport.handleRequest(request, options);
   session.lastUsed = Date.now();
   session.inFlight += 1;
