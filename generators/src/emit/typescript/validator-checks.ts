@@ -3,13 +3,16 @@
 // so they agree on every input; only what a failed check writes, and how the function ends, differ.
 // The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
+import { parameterListSchema } from "../../ir/parameter-schema.ts";
+import type { Schema } from "../../ir/schema.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
-import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
 import type { CodeWriter } from "../core/code-writer.ts";
-import { formatPredicate, type InternalName } from "../core/runtime-names.ts";
-import { arrayLiteral, chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
-import { writeRequestBodyCheck } from "../request-body/validator.ts";
+import type { InternalName } from "../core/runtime-names.ts";
+import { chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
+import type { Sink } from "./keyword-checks.ts";
+import { SchemaWriter } from "./schema-checks.ts";
 
 /** The module being written: the runtime names it imports and the names its functions must not shadow. */
 export interface ModuleContext {
@@ -23,6 +26,8 @@ export interface ModuleContext {
   helper(name: InternalName): string;
   /** Records a format predicate as used and returns its name. */
   format(name: InternalName): string;
+  /** Records a helper or format predicate as used and returns its name. */
+  use(name: InternalName): string;
 }
 
 /** How the function being written reports a problem and ends. */
@@ -80,16 +85,18 @@ export function writeChecks(
   parameterList: string,
 ): void {
   const locals = localNames(tool.parameters.list, ctx.moduleNames);
-  const checks = new Checks(ctx, outcome, locals);
+  const values = valueSchemas(tool, ctx);
+  const content = tool.requestBody === undefined ? undefined : toolNames(ctx.names, tool.name).requestBodyCheck;
+  const checks = new Checks(ctx, outcome, locals, new SchemaWriter("parameter", ctx.use, undefined, content));
   // Each value is read just before its check, which V8 runs about a third faster than reading them
   // all first, and a guard failing early skips the rest. A mode pattern reads them all first: its
   // checks sit in a block the mode may skip, and the count after the walk needs every value. (Only
   // a mode pattern has `~` parameters, whose check reads `mode` too: the loader rejects any other.)
   const lazy = !tool.modePattern;
-  const values = (): void => {
+  const checkValues = (): void => {
     for (const p of tool.parameters.list) {
       if (lazy) checks.read(w, p.name);
-      checks.parameter(w, p, checks.valueOf(p.name), p.name === "request_body" ? tool : undefined);
+      checks.parameter(w, p, checks.valueOf(p.name), values.get(p.name) ?? true);
     }
     tool.rules.forEach((rule) => checks.rule(w, rule));
   };
@@ -99,16 +106,25 @@ export function writeChecks(
     checks.walk(w, parameterList);
     if (!lazy) checks.elsewhere(w);
     if (tool.modePattern) checks.ignoringModes(w);
-    values();
+    checkValues();
     if (lazy) checks.elsewhere(w);
   } else {
     // The first problem is the answer: values (a field load each) before the walk over the keys.
-    if (tool.modePattern) checks.unlessIgnoring(w, values);
-    else values();
+    if (tool.modePattern) checks.unlessIgnoring(w, checkValues);
+    else checkValues();
     checks.walk(w, parameterList);
     checks.elsewhere(w);
   }
   outcome.finish(w, "input");
+}
+
+/** Each parameter's value as its node of the tool's parameter list (ir/parameter-schema.ts), by name. */
+export function valueSchemas(
+  tool: Tool,
+  ctx: Pick<ModuleContext, "executeValue" | "ignoringModes">,
+): Map<string, Schema> {
+  const modes = { executeValue: ctx.executeValue, ignoring: ctx.ignoringModes };
+  return new Map(parameterListSchema(tool, modes, () => "").properties?.map((p) => [p.name, p.value]));
 }
 
 /** `return self(copy of input)`: the input checked again as its own enumerable properties (see `Checks.read`). */
@@ -121,7 +137,27 @@ class Checks {
     private readonly ctx: ModuleContext,
     private readonly outcome: Outcome,
     private readonly locals: ReadonlyMap<string, string>,
+    private readonly writer: SchemaWriter,
   ) {}
+
+  /** How a value's failed check is reported: added to the issues, or the guard's answer. */
+  private readonly sink: Sink = {
+    fail: (w, helper, args) => this.fail(w, helper, args),
+    stop: (w, rest) => {
+      // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
+      if (!this.outcome.collects) return;
+      writeIf(w, `issues !== undefined && issues.length > ${this.ctx.helper("MAX_ISSUES")}`, () => {
+        if (rest !== undefined) w.writeLine(`unchecked += ${rest};`);
+        w.writeLine("break;");
+      });
+    },
+    failWith: (w, issues) => {
+      if (!this.outcome.collects)
+        return writeIf(w, `${issues}.length > 0`, () => this.outcome.fail(w, "", [], this.subject));
+      w.writeLine(`const bodyIssues = ${issues};`);
+      w.writeLine("if (bodyIssues.length > 0) (issues ??= []).push(...bodyIssues);");
+    },
+  };
 
   /** Parameters whose value has been read into its local. */
   private readonly readParameters = new Set<string>();
@@ -238,12 +274,12 @@ class Checks {
     );
   }
 
-  /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
-  parameter(w: CodeWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
+  /** The checks of one parameter, whose value is the schema node `value`. */
+  parameter(w: CodeWriter, parameter: Parameter, variable: string, value: Schema): void {
     const path = stringLiteral(pointer(parameter.name));
     const label = stringLiteral(parameter.name);
     const check = (): void =>
-      this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
+      this.about(parameter.name, () => this.writer.check({ w, value: variable, path, label, sink: this.sink }, value));
     switch (parameter.requirement) {
       case "always":
         writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
@@ -263,105 +299,6 @@ class Checks {
       case "optional":
         writeIf(w, `${variable} !== undefined`, check);
         return;
-    }
-  }
-
-  /** Emits the checks for one value; `path` and `label` are JS expressions. */
-  private typeCheck(w: CodeWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
-    const fail =
-      (helper: InternalName, ...args: Code[]) =>
-      (): void =>
-        this.fail(w, helper, [path, label, ...args, value]);
-    switch (type.kind) {
-      case "string": {
-        const format = type.format;
-        if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
-        w.write(`if (typeof ${value} !== "string") `).inlineBlock(fail("issueType", '"a string"'));
-        w.write(" else ");
-        // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
-        if (bodyOf?.requestBody !== undefined && format === "json") {
-          const guard = this.outcome.collects ? undefined : () => this.outcome.fail(w, "", [], this.subject);
-          w.inlineBlock(() =>
-            writeRequestBodyCheck(
-              w,
-              bodyOf,
-              toolNames(this.ctx.names, bodyOf.name),
-              value,
-              this.ctx.helper,
-              guard,
-              fail("issueFormat", '"json"'),
-            ),
-          );
-          w.newLine();
-          return;
-        }
-        const predicate = this.ctx.format(formatPredicate(format));
-        return writeIf(w, `!${predicate}(${value})`, fail("issueFormat", stringLiteral(format)), undefined, "} else ");
-      }
-      case "enum": {
-        if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
-        const values = type.values.value.map(stringLiteral);
-        return writeIf(
-          w,
-          chain(
-            "&&",
-            values.map((v) => `${value} !== ${v}`),
-          ),
-          fail("issueEnum", arrayLiteral(values)),
-        );
-      }
-      case "integer":
-      case "number": {
-        const wrong =
-          type.kind === "integer"
-            ? `typeof ${value} !== "number" || !Number.isInteger(${value})`
-            : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
-        const { minimum, maximum } = type;
-        const bounds = (): void => {
-          if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, fail("issueTooSmall", `${minimum}`));
-          if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, fail("issueTooBig", `${maximum}`));
-        };
-        const expected = type.kind === "integer" ? '"an integer"' : '"a number"';
-        return writeIf(
-          w,
-          wrong,
-          fail("issueType", expected),
-          minimum !== undefined || maximum !== undefined ? bounds : undefined,
-        );
-      }
-      case "boolean":
-        return writeIf(w, `typeof ${value} !== "boolean"`, fail("issueType", '"a boolean"'));
-      case "object": {
-        const count = (helper: InternalName, limit: number) => (): void =>
-          this.fail(w, helper, [path, label, `${limit}`, "count"]);
-        const { minProperties: minimum, maxProperties: maximum } = type;
-        const counts = (): void => {
-          w.writeLine(`const count = Object.keys(${value}).length;`);
-          if (minimum !== undefined) writeIf(w, `count < ${minimum}`, count("issueTooFewKeys", minimum));
-          if (maximum !== undefined) writeIf(w, `count > ${maximum}`, count("issueTooManyKeys", maximum));
-        };
-        return writeIf(
-          w,
-          `!isObject(${value})`,
-          fail("issueType", '"an object"'),
-          minimum !== undefined || maximum !== undefined ? counts : undefined,
-        );
-      }
-      case "array":
-        return writeIf(w, `!Array.isArray(${value})`, fail("issueType", '"an array"'), () => {
-          w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
-            // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
-            if (this.outcome.collects) {
-              writeIf(w, `issues !== undefined && issues.length > ${this.ctx.helper("MAX_ISSUES")}`, () => {
-                w.writeLine(`unchecked += ${value}.length - i;`);
-                w.writeLine("break;");
-              });
-            }
-            w.writeLine(`const item: unknown = ${value}[i];`);
-            this.typeCheck(w, type.items, "item", `${path} + "/" + i`, `${label} + "[" + i + "]"`);
-          });
-          w.newLine();
-        });
     }
   }
 
