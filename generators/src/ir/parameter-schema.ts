@@ -2,9 +2,9 @@
 // body uses: each parameter a property, `*` in `required`, `requires` rules in `dependentRequired`,
 // unknown keys refused, and toolcat's own rules as its keywords (`~` and required-when rules in
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
-// body as the request_body string's `content`). The JSON Schema, TypeScript type and release
-// comparison writers read parameters through it; the loader still builds `ValueType`, which the
-// parameter validator reads.
+// body as the request_body string's `content`). The JSON Schema, TypeScript type, validator and
+// release comparison writers read parameters through it; the loader still builds `ValueType`, which
+// this module turns into nodes and the README and model examples read.
 import type { Parameter, Tool, ValueType } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
