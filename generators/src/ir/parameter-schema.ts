@@ -34,7 +34,7 @@ export function parameterListSchema(
   const required = parameters.filter((p) => p.requirement === "always").map((p) => p.name);
   const onExecute = parameters.filter((p) => p.requirement === "execute").map((p) => p.name);
   const requiredWhen: RequiredWhen[] =
-    onExecute.length > 0 ? [{ when: "mode", equals: modes.executeValue, names: onExecute }] : [];
+    onExecute.length > 0 ? [{ when: "mode", equals: modes.executeValue, names: onExecute, onExecute: true }] : [];
   const dependentRequired: { name: string; value: string[] }[] = [];
   for (const rule of tool.rules) {
     if (rule.kind === "required-when")

@@ -20,7 +20,13 @@ import { arrayLiteral, call, laidOut, prefixed, suffixed, writeIf, writeLaidOut,
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { requestBodyChecks } from "./body-checks.ts";
 import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
-import { valueSchemas, writeChecks, writeCopyCheck, type ModuleContext, type Outcome } from "./validator-checks.ts";
+import {
+  parameterListNode,
+  writeChecks,
+  writeCopyCheck,
+  type ModuleContext,
+  type Outcome,
+} from "./validator-checks.ts";
 
 const validatorHelpers = internalNames(validatorsModule.helpers);
 const runtimeTypes = runtimeTypeNames(validatorsModule.runtimeTypes);
@@ -155,7 +161,8 @@ function sharedDoc(pair: PairNames, kind: string): string | undefined {
 function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const names = toolNames(ctx.names, tool.name);
   // An array's items are checked until the list is full; the rest are counted.
-  const hasArray = [...valueSchemas(tool, ctx).values()].some((v) => typeof v !== "boolean" && v.items !== undefined);
+  const properties = parameterListNode(tool, ctx).properties ?? [];
+  const hasArray = properties.some(({ value }) => typeof value !== "boolean" && value.items !== undefined);
   const issues = `${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""})`;
   const outcome: Outcome = {
     self: pair.validator,
