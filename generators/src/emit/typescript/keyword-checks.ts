@@ -1,12 +1,11 @@
 // The check writer of each keyword of the vocabulary: the code that checks one keyword of a schema
 // node, for a parameter's value and a request body alike, on a value already known to be of the kind
-// the keyword applies to (ir/vocabulary.ts). The tables are keyed by every keyword, toolcat's own
-// included, so the compiler refuses a keyword without a check. A keyword checked together with a
+// the keyword applies to (ir/vocabulary.ts). With toolcat's own (toolcat-checks.ts), the tables are
+// keyed by every keyword, so the compiler refuses a keyword without a check. A keyword checked together with a
 // sibling (then with if, maxContains with contains, maxLength with minLength) has `skip`. How a
 // failure is reported (added to a list, or the guard's answer) is the site's `sink`; where the
 // checks go (the node walk, locals, paths) is the writer's (schema-checks.ts).
 import { canonicalJson } from "../../../../packages/runtime/src/internal/json-values.ts";
-import type { FormatName } from "../../ir/formats.ts";
 import type { JsonValue } from "../../ir/json.ts";
 import {
   isCheckedFormat,
@@ -15,68 +14,11 @@ import {
   type Schema,
   type SchemaNode,
   type ToolcatKeywords,
-  type TypeName,
 } from "../../ir/schema.ts";
-import type { CodeWriter } from "../core/code-writer.ts";
 import { jsonLiteral, stringLiteral } from "../core/escape.ts";
-import { formatPredicate, type InternalName } from "../core/runtime-names.ts";
-import { arrayLiteral, chain, prefixed, writeIf, writeLaidOut, type Code, type ElseIf } from "../core/layout.ts";
-
-/** How the function being written reports a failed check. */
-export interface Sink {
-  /** Writes what a failed check does with the issue the runtime builder `helper` makes of `args`. */
-  fail(w: CodeWriter, helper: InternalName, args: readonly Code[]): void;
-  /**
-   * Written first in each pass of a loop over items or keys: leaves the loop once the issue list is
-   * full, since further passes only cost time; `rest` counts the passes left, for the final count.
-   */
-  stop(w: CodeWriter, rest: string | undefined): void;
-  /** Writes what a non-empty list of issues (an expression) from a function of its own does. */
-  failWith(w: CodeWriter, issues: string): void;
-  /** The issue list it pushes to, when it is one (a body check's), which a split-off part takes. */
-  readonly list?: string;
-}
-
-/** Where a keyword is checked: the node, and expressions for the value, its path and its name. */
-export interface CheckSite {
-  readonly w: CodeWriter;
-  readonly node: SchemaNode;
-  readonly value: string;
-  readonly path: string;
-  /** How messages name the value: the parameter (`tags[2]`) or, in a body, the path. */
-  readonly label: string;
-  readonly sink: Sink;
-}
-
-/** A place below a value: a fixed key, an array index or a key (expressions), with its path and name. */
-export type Segment = { readonly name: string } | { readonly index: string } | { readonly key: string };
-
-/** What a check writer may ask of the schema writer. */
-export interface SchemaChecks {
-  use(name: InternalName): string;
-  check(site: Omit<CheckSite, "node">, schema: Schema): void;
-  /** Checks into a list of its own and returns its name: a match is an empty list. */
-  matches(site: Omit<CheckSite, "node" | "sink">, schema: Schema): string;
-  local(base: string): string;
-  child(site: CheckSite, segment: Segment): { readonly path: string; readonly label: string };
-  pattern(source: string): string;
-  definitionCall(name: string): string;
-  /** The name of the check of a JSON-text string's captured content. */
-  contentCall(): string;
-  full(): boolean;
-  split(site: CheckSite, valueType: string, write: (site: CheckSite) => void): void;
-}
-
-type CheckWriter<V> = (value: NonNullable<V>, site: CheckSite, body: SchemaChecks) => void;
-type CheckTable<K extends keyof SchemaNode> = { readonly [Key in K]: CheckWriter<SchemaNode[Key]> };
-
-function skip(): void {}
-
-/** The list a body check pushes to: definitions and split-off parts take it. */
-export function listOf(sink: Sink): string {
-  if (sink.list === undefined) throw new Error("toolcat internal error: a check that takes a list has none");
-  return sink.list;
-}
+import { arrayLiteral, chain, prefixed, writeIf, writeLaidOut } from "../core/layout.ts";
+import { listOf, skip, type CheckSite, type CheckTable, type CheckWriter, type SchemaChecks } from "./check-site.ts";
+import { toolcatChecks, writeFormat } from "./toolcat-checks.ts";
 
 /** Whether a keyword of the node writes any code (an unchecked format, a sibling's part, do not). */
 export function emits(node: SchemaNode, keyword: Keyword | keyof ToolcatKeywords): boolean {
@@ -84,18 +26,6 @@ export function emits(node: SchemaNode, keyword: Keyword | keyof ToolcatKeywords
   if (keyword === "toolFormat") return node.content === undefined;
   return allChecks[keyword] !== skip;
 }
-
-/** Each type's test that a value is not of it, and how messages name the type. */
-export const typeTests: Readonly<Record<TypeName, { not: (v: string, body: SchemaChecks) => string; noun: string }>> = {
-  string: { not: (v) => `typeof ${v} !== "string"`, noun: "a string" },
-  // A caller's NaN or Infinity, or JSON text's 1e400, is no JSON number.
-  number: { not: (v) => `typeof ${v} !== "number" || !Number.isFinite(${v})`, noun: "a number" },
-  integer: { not: (v) => `typeof ${v} !== "number" || !Number.isInteger(${v})`, noun: "an integer" },
-  boolean: { not: (v) => `typeof ${v} !== "boolean"`, noun: "a boolean" },
-  null: { not: (v) => `${v} !== null`, noun: "null" },
-  array: { not: (v) => `!Array.isArray(${v})`, noun: "an array" },
-  object: { not: (v, body) => `!${body.use("isObject")}(${v})`, noun: "an object" },
-};
 
 /**
  * enum and const. Primitives compare directly, named as themselves when all are strings and as JSON
@@ -374,52 +304,11 @@ const checks: CheckTable<Keyword> = {
     site.node.minProperties === undefined ? writeCounts(site, body, undefined, max) : undefined,
 };
 
-/**
- * The checks of toolcat's own keywords on a value. The rules of a parameter list (`requiredWhen`,
- * `modePattern`) concern which properties an input holds, and the parameter writer writes them with
- * the list's other rules (validator-checks.ts).
- */
-const toolcatChecks: CheckTable<"toolFormat" | "content" | "requiredWhen" | "modePattern"> = {
-  toolFormat: (format, site, body) => {
-    if (site.node.content === undefined) writeFormat(format, site, body);
-  },
-  // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
-  content: (_content, site, body) => {
-    const { w, value, path, label, sink } = site;
-    w.writeLine(`const body = ${body.use("parseJson")}(${value});`);
-    writeIf(
-      w,
-      "body === undefined",
-      () => sink.fail(w, "issueFormat", [path, label, '"json"', value]),
-      () => sink.failWith(w, `${body.contentCall()}(body)`),
-    );
-  },
-  requiredWhen: skip,
-  modePattern: skip,
-};
-
 const allChecks = { ...checks, ...toolcatChecks };
 
 /** The checks the writer runs for a keyword of a node. */
 export function writeKeyword(keyword: Keyword | keyof typeof toolcatChecks, site: CheckSite, body: SchemaChecks): void {
   (allChecks[keyword] as CheckWriter<unknown>)(site.node[keyword] as NonNullable<unknown>, site, body);
-}
-
-/** A format's check: its runtime predicate on the value. */
-export function formatCheck(
-  format: FormatName,
-  { w, value, path, label, sink }: CheckSite,
-  body: SchemaChecks,
-): ElseIf {
-  return {
-    condition: `!${body.use(formatPredicate(format))}(${value})`,
-    then: () => sink.fail(w, "issueFormat", [path, label, stringLiteral(format), value]),
-  };
-}
-
-function writeFormat(format: FormatName, site: CheckSite, body: SchemaChecks): void {
-  const { condition, then } = formatCheck(format, site, body);
-  writeIf(site.w, condition, then);
 }
 
 /** anyOf (at least one option matches) and oneOf (exactly one): each option on a list of its own. */

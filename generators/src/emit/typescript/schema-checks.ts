@@ -12,17 +12,9 @@ import { stringLiteral } from "../core/escape.ts";
 import type { InternalName } from "../core/runtime-names.ts";
 import { call, chain, prefixed, suffixed, writeIf, writeLaidOut } from "../core/layout.ts";
 import { functionDeclaration } from "../core/source-file.ts";
-import {
-  emits,
-  formatCheck,
-  listOf,
-  typeTests,
-  writeKeyword,
-  type CheckSite,
-  type SchemaChecks,
-  type Segment,
-  type Sink,
-} from "./keyword-checks.ts";
+import { listOf, type CheckSite, type SchemaChecks, type Segment, type Sink } from "./check-site.ts";
+import { emits, writeKeyword } from "./keyword-checks.ts";
+import { formatCheck } from "./toolcat-checks.ts";
 
 /** Records a runtime helper (or format predicate) as used and returns its name, for the import list. */
 export type UseHelper = (name: InternalName) => string;
@@ -33,6 +25,18 @@ export type UseHelper = (name: InternalName) => string;
  * 2,000 levels (TS2563), which a few hundred fields inline reach; forty keep each body far below it.
  */
 const maxChecksPerFunction = 40;
+
+/** Each type's test that a value is not of it, and how messages name the type. */
+const typeTests: Readonly<Record<TypeName, { not: (v: string, body: SchemaChecks) => string; noun: string }>> = {
+  string: { not: (v) => `typeof ${v} !== "string"`, noun: "a string" },
+  // A caller's NaN or Infinity, or JSON text's 1e400, is no JSON number.
+  number: { not: (v) => `typeof ${v} !== "number" || !Number.isFinite(${v})`, noun: "a number" },
+  integer: { not: (v) => `typeof ${v} !== "number" || !Number.isInteger(${v})`, noun: "an integer" },
+  boolean: { not: (v) => `typeof ${v} !== "boolean"`, noun: "a boolean" },
+  null: { not: (v) => `${v} !== null`, noun: "null" },
+  array: { not: (v) => `!Array.isArray(${v})`, noun: "an array" },
+  object: { not: (v, body) => `!${body.use("isObject")}(${v})`, noun: "an object" },
+};
 
 type Kind = Exclude<Applies, "any">;
 

@@ -13,7 +13,7 @@ import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
 import type { CodeWriter } from "../core/code-writer.ts";
 import type { InternalName } from "../core/runtime-names.ts";
 import { chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
-import type { Sink } from "./keyword-checks.ts";
+import type { Sink } from "./check-site.ts";
 import { SchemaWriter } from "./schema-checks.ts";
 
 /** The module being written: the runtime names it imports and the names its functions must not shadow. */
