@@ -79,6 +79,8 @@ export class SchemaWriter implements SchemaChecks {
   /** Module constants: each pattern compiled once, when the module loads. */
   readonly patterns: string[] = [];
   private readonly patternNames = new Map<string, string>();
+  /** A parameter's locals in scope where the writer is, which a new local must not shadow. */
+  private inScope: Set<string>;
 
   constructor(
     private readonly places: Places,
@@ -86,7 +88,11 @@ export class SchemaWriter implements SchemaChecks {
     private readonly body: BodyParts | undefined,
     /** The function that checks a JSON-text string's captured content (a parameter's request body). */
     private readonly content?: string,
-  ) {}
+    /** The names the function being written holds around the checks (a parameter's locals). */
+    reserved: Iterable<string> = [],
+  ) {
+    this.inScope = new Set(reserved);
+  }
 
   private name(suffix: string): string {
     if (this.body === undefined) throw new Error(`toolcat internal error: a parameter's check has no ${suffix}`);
@@ -152,9 +158,16 @@ export class SchemaWriter implements SchemaChecks {
     site.w.writeLine(`${name}(${site.value}, ${site.path}, ${listOf(site.sink)});`);
   }
 
-  /** A local name; a body's checks nest, so each gets a number, while a parameter's few never do. */
+  /**
+   * A local name. A body's checks nest deeply, so each gets a number; a parameter's keep the plain
+   * name (`count`, `item`, `i`) unless one in scope has it.
+   */
   local(base: string): string {
-    return this.places === "parameter" ? base : `${base}${this.counter++}`;
+    if (this.places === "body") return `${base}${this.counter++}`;
+    let name = base;
+    while (this.inScope.has(name)) name = `${base}${this.counter++}`;
+    this.inScope.add(name);
+    return name;
   }
 
   staticPath(value: string): string {
@@ -215,8 +228,14 @@ export class SchemaWriter implements SchemaChecks {
     return list;
   }
 
-  /** Writes the checks of `site.value` against `schema`. */
+  /** Writes the checks of `site.value` against `schema`; the locals they declare go out of scope after. */
   check(site: Omit<CheckSite, "node">, schema: Schema): void {
+    const outer = new Set(this.inScope);
+    this.checkNode(site, schema);
+    this.inScope = outer;
+  }
+
+  private checkNode(site: Omit<CheckSite, "node">, schema: Schema): void {
     if (schema === true) return;
     if (this.full()) {
       this.split({ ...site, node: {} }, "unknown", (inner) => this.check(inner, schema));

@@ -49,7 +49,7 @@ export interface Outcome {
 
 /** Names the function bodies use themselves; a parameter's local never takes one. */
 const bodyNames = new Set([
-  ...["input", "seen", "issues", "bodyIssues", "body", "key", "count", "item", "i", "error"],
+  ...["input", "seen", "issues", "unchecked", "bodyIssues", "body", "key", "count", "item", "i", "error"],
   // Globals beyond the module's own; the loader's snake_case rule keeps parameters off them, this keeps it so.
   ...["undefined", "arguments", "eval"],
 ]);
@@ -93,7 +93,8 @@ export function writeChecks(
     ctx.moduleNames,
   );
   const content = tool.requestBody === undefined ? undefined : toolNames(ctx.names, tool.name).requestBodyCheck;
-  const checks = new Checks(ctx, outcome, locals, new SchemaWriter("parameter", ctx.use, undefined, content));
+  const writer = new SchemaWriter("parameter", ctx.use, undefined, content, locals.values());
+  const checks = new Checks(ctx, outcome, locals, writer);
   const onExecute = node.requiredWhen?.find((rule) => rule.onExecute);
   const requirement = (name: string): Requirement =>
     node.required?.includes(name) ? "always" : onExecute?.names.includes(name) ? "execute" : "optional";
