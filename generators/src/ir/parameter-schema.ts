@@ -4,7 +4,7 @@
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
 // body as the request_body string's `content`). The JSON Schema, TypeScript type, validator and
 // release comparison writers read parameters through it; the loader still builds `ValueType`, which
-// this module turns into nodes and the README and model examples read.
+// this module turns into nodes and the prose, examples and search text read.
 import type { Parameter, Tool, ValueType } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
