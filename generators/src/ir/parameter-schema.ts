@@ -2,9 +2,9 @@
 // body uses: each parameter a property, `*` in `required`, `requires` rules in `dependentRequired`,
 // unknown keys refused, and toolcat's own rules as its keywords (`~` and required-when rules in
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
-// body as the request_body string's `content`). The JSON Schema, TypeScript type and release
-// comparison writers read parameters through it; the loader still builds `ValueType`, which the
-// parameter validator reads.
+// body as the request_body string's `content`). The JSON Schema, TypeScript type, validator and
+// release comparison writers read parameters through it; the loader still builds `ValueType`, which
+// this module turns into nodes and the prose, examples and search text read.
 import type { Parameter, Tool, ValueType } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
@@ -34,7 +34,7 @@ export function parameterListSchema(
   const required = parameters.filter((p) => p.requirement === "always").map((p) => p.name);
   const onExecute = parameters.filter((p) => p.requirement === "execute").map((p) => p.name);
   const requiredWhen: RequiredWhen[] =
-    onExecute.length > 0 ? [{ when: "mode", equals: modes.executeValue, names: onExecute }] : [];
+    onExecute.length > 0 ? [{ when: "mode", equals: modes.executeValue, names: onExecute, onExecute: true }] : [];
   const dependentRequired: { name: string; value: string[] }[] = [];
   for (const rule of tool.rules) {
     if (rule.kind === "required-when")

@@ -34,6 +34,8 @@ export interface RequiredWhen {
   readonly when: string;
   readonly equals: string;
   readonly names: readonly string[];
+  /** The `~` rule (required when mode is execute), which messages word as such. */
+  readonly onExecute?: true;
 }
 
 /** The mode pattern: with `property` set to one of `ignoring`, every other property is ignored. */

@@ -1,7 +1,7 @@
 // The keyword vocabulary: one entry per keyword of the schema IR, saying what its value is and which
 // values it applies to. The reader (loader/body-schema.ts) reads each keyword by its `value`, the walks
 // over subschemas (refs, release comparison, README) follow `value` and `target`, and the check
-// writer (emit/request-body/checks.ts) and JSON Schema writer are tables keyed by the same names, so
+// table (emit/typescript/keyword-checks.ts) and JSON Schema writer are keyed by the same names, so
 // the compiler refuses a keyword that one of them lacks. Adding a keyword is an entry in each.
 import type { Keyword, Named, Schema, SchemaNode } from "./schema.ts";
 

@@ -117,13 +117,29 @@ export function writeLaidOut(writer: CodeWriter, code: Code, suffix = ""): void 
  * `if (condition) { then } [else { otherwise }]`, the condition broken over lines when long.
  * `lead` is text already on the line (`} else `).
  */
-export function writeIf(w: CodeWriter, condition: Code, then: () => void, otherwise?: () => void, lead = ""): void {
+export function writeIf(
+  w: CodeWriter,
+  condition: Code,
+  then: () => void,
+  otherwise?: (() => void) | ElseIf,
+  lead = "",
+): void {
   const width = maxLineLength - w.getIndentationLevel() * indentUnit.length - lead.length - " {".length;
   const lines = layout(prefixed("if (", suffixed(condition, ")")), width);
   for (const line of lines.slice(0, -1)) w.writeLine(line);
   w.write(`${lines.at(-1) ?? ""} `).inlineBlock(then);
+  if (typeof otherwise === "object") {
+    w.write(" else ");
+    return writeIf(w, otherwise.condition, otherwise.then, undefined, "} else ");
+  }
   if (otherwise !== undefined) w.write(" else ").inlineBlock(otherwise);
   w.newLine();
+}
+
+/** An `else` branch that is one `if` of its own, written as `else if`. */
+export interface ElseIf {
+  readonly condition: Code;
+  readonly then: () => void;
 }
 
 /** Laid-out code as text for a statement at the top level of a file. */

@@ -2,7 +2,9 @@
 // each tool keeps its own exported pair, which calls the shared one. RecruitApi's 81 tools that take
 // `mode` and a JSON-text `request_body` were 81 copies of one validator and one guard: three
 // quarters of that package's code, which every import of the package compiles.
-import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
+import type { SchemaNode } from "../../ir/schema.ts";
+import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 
 /** A body two or more tools share, numbered in the order its first tool comes in the spec. */
 export interface SharedChecks {
@@ -14,9 +16,10 @@ export interface SharedChecks {
 }
 
 /**
- * What the checks of a tool are written from: its parameters and rules without their prose, in
- * order. Only text is left out (descriptions, notes, judgments, positions, an enum's or a rule's
- * wording), so a field added to the IR later keeps tools apart until it is known not to matter.
+ * What the checks of a tool are written from: its parameters (each value as its schema node) and
+ * rules without their prose, in order. Only text is left out (descriptions, notes, judgments,
+ * positions, an enum's name, a key's or a rule's wording), so a field added to the IR later keeps
+ * tools apart until it is known not to matter.
  * A tool with a captured request body, or whose parameters are not shown, is checked alone.
  */
 export function checksKey(tool: Tool): string | undefined {
@@ -25,21 +28,18 @@ export function checksKey(tool: Tool): string | undefined {
 }
 
 function parameterKey(parameter: Parameter): unknown {
-  const { description, defaultNote, notes, judgments, position, ...checked } = parameter;
-  return { ...checked, type: typeKey(parameter.type) };
+  const { description, defaultNote, notes, judgments, position, type, ...checked } = parameter;
+  return { ...checked, value: nodeKey(valueSchema(type)) };
 }
 
-function typeKey(type: ValueType): unknown {
-  switch (type.kind) {
-    case "enum":
-      return { kind: type.kind, values: type.values };
-    case "object":
-      return { ...type, keys: type.keys.map((key) => key.name) };
-    case "array":
-      return { kind: type.kind, items: typeKey(type.items) };
-    default:
-      return type;
-  }
+/** A value's schema node without the annotations no check reads: an enum's name, a key's description. */
+function nodeKey(node: SchemaNode): unknown {
+  const { enumName, keys, items, ...checked } = node;
+  return {
+    ...checked,
+    ...(keys !== undefined && { keys: keys.map((key) => key.name) }),
+    ...(items !== undefined && { items: typeof items === "boolean" ? items : nodeKey(items) }),
+  };
 }
 
 function ruleKey(rule: Rule): unknown {

@@ -1,15 +1,20 @@
 // The checks of one tool's input, written into its validator (which reports every issue) and its
-// guard (which answers false at the first problem). Both walk the same checks in the same order,
-// so they agree on every input; only what a failed check writes, and how the function ends, differ.
-// The pointers the emitted code reports are the runtime's own, built by the same function.
+// guard (which answers false at the first problem) from the parameter list's schema node: the reads,
+// the walk over the input's keys, the requirements and the list's rules are written here, each
+// value's checks by the schema writer (schema-checks.ts). Both walk the same checks in the same
+// order, so they agree on every input; only what a failed check writes, and how the function ends,
+// differ. The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
+import { parameterListSchema } from "../../ir/parameter-schema.ts";
+import type { ModePattern, RequiredWhen, Schema, SchemaNode } from "../../ir/schema.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
-import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import type { Requirement, Tool } from "../../ir/types.ts";
 import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
 import type { CodeWriter } from "../core/code-writer.ts";
-import { formatPredicate, type InternalName } from "../core/runtime-names.ts";
-import { arrayLiteral, chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
-import { writeRequestBodyCheck } from "../request-body/validator.ts";
+import type { InternalName } from "../core/runtime-names.ts";
+import { chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
+import type { Sink } from "./check-site.ts";
+import { SchemaWriter } from "./schema-checks.ts";
 
 /** The module being written: the runtime names it imports and the names its functions must not shadow. */
 export interface ModuleContext {
@@ -23,6 +28,8 @@ export interface ModuleContext {
   helper(name: InternalName): string;
   /** Records a format predicate as used and returns its name. */
   format(name: InternalName): string;
+  /** Records a helper or format predicate as used and returns its name. */
+  use(name: InternalName): string;
 }
 
 /** How the function being written reports a problem and ends. */
@@ -42,7 +49,7 @@ export interface Outcome {
 
 /** Names the function bodies use themselves; a parameter's local never takes one. */
 const bodyNames = new Set([
-  ...["input", "seen", "issues", "bodyIssues", "body", "key", "count", "item", "i", "error"],
+  ...["input", "seen", "issues", "unchecked", "bodyIssues", "body", "key", "count", "item", "i", "error"],
   // Globals beyond the module's own; the loader's snake_case rule keeps parameters off them, this keeps it so.
   ...["undefined", "arguments", "eval"],
 ]);
@@ -53,24 +60,24 @@ const bodyNames = new Set([
  * function's own name, called again on a copy of the input): a clash gets a `Value` suffix, then a
  * number.
  */
-export function localNames(parameters: readonly Parameter[], moduleNames: ReadonlySet<string>): Map<string, string> {
+export function localNames(parameters: readonly string[], moduleNames: ReadonlySet<string>): Map<string, string> {
   // Copying the module's names into one set per tool made this quadratic in a server's tools.
   const chosen = new Set<string>();
   const taken = (name: string): boolean => chosen.has(name) || bodyNames.has(name) || moduleNames.has(name);
   const locals = new Map<string, string>();
-  for (const p of parameters) {
-    const base = p.name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
+  for (const parameter of parameters) {
+    const base = parameter.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_$]/g, "_");
     let name = isUsableIdentifier(base) && !taken(base) ? base : `${base}Value`;
     for (let n = 2; !isUsableIdentifier(name) || taken(name); n++) name = `${base}Value${n}`;
     chosen.add(name);
-    locals.set(p.name, name);
+    locals.set(parameter, name);
   }
   return locals;
 }
 
 /**
- * Writes every check of a tool with known parameters, from the key walk to the final return;
- * `parameterList` names the module constant listing its parameters.
+ * Writes every check of a tool with known parameters, from the key walk to the final return, from
+ * its parameter list's schema node; `parameterList` names the module constant listing its parameters.
  */
 export function writeChecks(
   w: CodeWriter,
@@ -79,36 +86,53 @@ export function writeChecks(
   outcome: Outcome,
   parameterList: string,
 ): void {
-  const locals = localNames(tool.parameters.list, ctx.moduleNames);
-  const checks = new Checks(ctx, outcome, locals);
+  const node = parameterListNode(tool, ctx);
+  const properties = node.properties ?? [];
+  const locals = localNames(
+    properties.map((p) => p.name),
+    ctx.moduleNames,
+  );
+  const content = tool.requestBody === undefined ? undefined : toolNames(ctx.names, tool.name).requestBodyCheck;
+  const writer = new SchemaWriter("parameter", ctx.use, undefined, content, locals.values());
+  const checks = new Checks(ctx, outcome, locals, writer);
+  const onExecute = node.requiredWhen?.find((rule) => rule.onExecute);
+  const requirement = (name: string): Requirement =>
+    node.required?.includes(name) ? "always" : onExecute?.names.includes(name) ? "execute" : "optional";
   // Each value is read just before its check, which V8 runs about a third faster than reading them
   // all first, and a guard failing early skips the rest. A mode pattern reads them all first: its
   // checks sit in a block the mode may skip, and the count after the walk needs every value. (Only
   // a mode pattern has `~` parameters, whose check reads `mode` too: the loader rejects any other.)
-  const lazy = !tool.modePattern;
-  const values = (): void => {
-    for (const p of tool.parameters.list) {
-      if (lazy) checks.read(w, p.name);
-      checks.parameter(w, p, checks.valueOf(p.name), p.name === "request_body" ? tool : undefined);
+  const modePattern = node.modePattern;
+  const lazy = modePattern === undefined;
+  const checkValues = (): void => {
+    for (const { name, value } of properties) {
+      if (lazy) checks.read(w, name);
+      checks.parameter(w, name, requirement(name), value, onExecute);
     }
-    tool.rules.forEach((rule) => checks.rule(w, rule));
+    for (const rule of node.requiredWhen ?? []) if (!rule.onExecute) checks.requiredWhen(w, rule);
+    for (const { name, value } of node.dependentRequired ?? []) checks.requires(w, name, value);
   };
   if (!lazy) for (const name of locals.keys()) checks.read(w, name);
   if (outcome.collects) {
     // Every issue is wanted: unknown keys first, then each value.
     checks.walk(w, parameterList);
     if (!lazy) checks.elsewhere(w);
-    if (tool.modePattern) checks.ignoringModes(w);
-    values();
+    if (modePattern !== undefined) checks.ignoringModes(w, modePattern);
+    checkValues();
     if (lazy) checks.elsewhere(w);
   } else {
     // The first problem is the answer: values (a field load each) before the walk over the keys.
-    if (tool.modePattern) checks.unlessIgnoring(w, values);
-    else values();
+    if (modePattern !== undefined) checks.unlessIgnoring(w, modePattern, checkValues);
+    else checkValues();
     checks.walk(w, parameterList);
     checks.elsewhere(w);
   }
   outcome.finish(w, "input");
+}
+
+/** A tool's parameter list as its schema node (ir/parameter-schema.ts), without its prose. */
+export function parameterListNode(tool: Tool, ctx: Pick<ModuleContext, "executeValue" | "ignoringModes">): SchemaNode {
+  return parameterListSchema(tool, { executeValue: ctx.executeValue, ignoring: ctx.ignoringModes }, () => "");
 }
 
 /** `return self(copy of input)`: the input checked again as its own enumerable properties (see `Checks.read`). */
@@ -121,7 +145,27 @@ class Checks {
     private readonly ctx: ModuleContext,
     private readonly outcome: Outcome,
     private readonly locals: ReadonlyMap<string, string>,
+    private readonly writer: SchemaWriter,
   ) {}
+
+  /** How a value's failed check is reported: added to the issues, or the guard's answer. */
+  private readonly sink: Sink = {
+    fail: (w, helper, args) => this.fail(w, helper, args),
+    stop: (w, rest) => {
+      // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
+      if (!this.outcome.collects) return;
+      writeIf(w, `issues !== undefined && issues.length > ${this.ctx.helper("MAX_ISSUES")}`, () => {
+        if (rest !== undefined) w.writeLine(`unchecked += ${rest};`);
+        w.writeLine("break;");
+      });
+    },
+    failWith: (w, issues) => {
+      if (!this.outcome.collects)
+        return writeIf(w, `${issues}.length > 0`, () => this.outcome.fail(w, "", [], this.subject));
+      w.writeLine(`const bodyIssues = ${issues};`);
+      w.writeLine("if (bodyIssues.length > 0) (issues ??= []).push(...bodyIssues);");
+    },
+  };
 
   /** Parameters whose value has been read into its local. */
   private readonly readParameters = new Set<string>();
@@ -213,179 +257,70 @@ class Checks {
    * ignored whatever its value, so only unknown keys count and the validated value keeps `mode` alone
    * (the client sends nothing else).
    */
-  ignoringModes(w: CodeWriter): void {
-    if (this.ctx.ignoringModes.length === 0) return;
-    const mode = this.valueOf("mode");
-    const ignoring = chain(
+  ignoringModes(w: CodeWriter, { property, ignoring }: ModePattern): void {
+    if (ignoring.length === 0) return;
+    const mode = this.valueOf(property);
+    const ignored = chain(
       "||",
-      this.ctx.ignoringModes.map((value) => `${mode} === ${stringLiteral(value)}`),
+      ignoring.map((value) => `${mode} === ${stringLiteral(value)}`),
     );
     // The value already read and compared, not a second read a getter could answer differently.
-    writeIf(w, ignoring, () => this.outcome.finish(w, `{ mode: ${mode} }`));
+    writeIf(w, ignored, () => this.outcome.finish(w, `{ ${property}: ${mode} }`));
   }
 
   /** The guard's form of `ignoringModes`: the value checks run unless the mode ignores them. */
-  unlessIgnoring(w: CodeWriter, values: () => void): void {
-    if (this.ctx.ignoringModes.length === 0) return values();
-    const mode = this.valueOf("mode");
+  unlessIgnoring(w: CodeWriter, { property, ignoring }: ModePattern, values: () => void): void {
+    if (ignoring.length === 0) return values();
+    const mode = this.valueOf(property);
     writeIf(
       w,
       chain(
         "&&",
-        this.ctx.ignoringModes.map((value) => `${mode} !== ${stringLiteral(value)}`),
+        ignoring.map((value) => `${mode} !== ${stringLiteral(value)}`),
       ),
       values,
     );
   }
 
-  /** The checks of one parameter; `bodyOf` is the tool when the parameter is its request_body. */
-  parameter(w: CodeWriter, parameter: Parameter, variable: string, bodyOf: Tool | undefined): void {
-    const path = stringLiteral(pointer(parameter.name));
-    const label = stringLiteral(parameter.name);
+  /** The checks of one parameter, whose value is the schema node `value`; `onExecute` is the `~` rule. */
+  parameter(w: CodeWriter, name: string, requirement: Requirement, value: Schema, onExecute?: RequiredWhen): void {
+    const variable = this.valueOf(name);
+    const path = stringLiteral(pointer(name));
+    const label = stringLiteral(name);
     const check = (): void =>
-      this.about(parameter.name, () => this.typeCheck(w, parameter.type, variable, path, label, bodyOf));
-    switch (parameter.requirement) {
-      case "always":
-        writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
-        return;
-      case "execute": {
-        const execute = stringLiteral(this.ctx.executeValue);
-        const onExecute = (): void =>
-          this.about("mode", () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
-        writeIf(
-          w,
-          `${variable} === undefined`,
-          () => writeIf(w, `${this.valueOf("mode")} === ${execute}`, onExecute),
-          check,
-        );
-        return;
-      }
-      case "optional":
-        writeIf(w, `${variable} !== undefined`, check);
-        return;
+      this.about(name, () => this.writer.check({ w, value: variable, path, label, sink: this.sink }, value));
+    if (requirement === "always")
+      return writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
+    if (requirement === "optional" || onExecute === undefined) return writeIf(w, `${variable} !== undefined`, check);
+    const execute = stringLiteral(onExecute.equals);
+    const fail = (): void =>
+      this.about(onExecute.when, () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
+    writeIf(
+      w,
+      `${variable} === undefined`,
+      () => writeIf(w, `${this.valueOf(onExecute.when)} === ${execute}`, fail),
+      check,
+    );
+  }
+
+  /** A required-when rule: its properties are required when another has a value. */
+  requiredWhen(w: CodeWriter, { when, equals, names }: RequiredWhen): void {
+    for (const name of names) {
+      const args = [pointer(name), name, when, equals].map(stringLiteral);
+      const condition = chain("&&", [
+        `${this.valueOf(when)} === ${stringLiteral(equals)}`,
+        `${this.valueOf(name)} === undefined`,
+      ]);
+      writeIf(w, condition, () => this.about(when, () => this.fail(w, "issueRequiredWhen", args)));
     }
   }
 
-  /** Emits the checks for one value; `path` and `label` are JS expressions. */
-  private typeCheck(w: CodeWriter, type: ValueType, value: string, path: string, label: string, bodyOf?: Tool): void {
-    const fail =
-      (helper: InternalName, ...args: Code[]) =>
-      (): void =>
-        this.fail(w, helper, [path, label, ...args, value]);
-    switch (type.kind) {
-      case "string": {
-        const format = type.format;
-        if (format === undefined) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
-        w.write(`if (typeof ${value} !== "string") `).inlineBlock(fail("issueType", '"a string"'));
-        w.write(" else ");
-        // A captured body is parsed once: the parse is the JSON-text check and gives the tree to check.
-        if (bodyOf?.requestBody !== undefined && format === "json") {
-          const guard = this.outcome.collects ? undefined : () => this.outcome.fail(w, "", [], this.subject);
-          w.inlineBlock(() =>
-            writeRequestBodyCheck(
-              w,
-              bodyOf,
-              toolNames(this.ctx.names, bodyOf.name),
-              value,
-              this.ctx.helper,
-              guard,
-              fail("issueFormat", '"json"'),
-            ),
-          );
-          w.newLine();
-          return;
-        }
-        const predicate = this.ctx.format(formatPredicate(format));
-        return writeIf(w, `!${predicate}(${value})`, fail("issueFormat", stringLiteral(format)), undefined, "} else ");
-      }
-      case "enum": {
-        if (!type.values.known) return writeIf(w, `typeof ${value} !== "string"`, fail("issueType", '"a string"'));
-        const values = type.values.value.map(stringLiteral);
-        return writeIf(
-          w,
-          chain(
-            "&&",
-            values.map((v) => `${value} !== ${v}`),
-          ),
-          fail("issueEnum", arrayLiteral(values)),
-        );
-      }
-      case "integer":
-      case "number": {
-        const wrong =
-          type.kind === "integer"
-            ? `typeof ${value} !== "number" || !Number.isInteger(${value})`
-            : `typeof ${value} !== "number" || !Number.isFinite(${value})`;
-        const { minimum, maximum } = type;
-        const bounds = (): void => {
-          if (minimum !== undefined) writeIf(w, `${value} < ${minimum}`, fail("issueTooSmall", `${minimum}`));
-          if (maximum !== undefined) writeIf(w, `${value} > ${maximum}`, fail("issueTooBig", `${maximum}`));
-        };
-        const expected = type.kind === "integer" ? '"an integer"' : '"a number"';
-        return writeIf(
-          w,
-          wrong,
-          fail("issueType", expected),
-          minimum !== undefined || maximum !== undefined ? bounds : undefined,
-        );
-      }
-      case "boolean":
-        return writeIf(w, `typeof ${value} !== "boolean"`, fail("issueType", '"a boolean"'));
-      case "object": {
-        const count = (helper: InternalName, limit: number) => (): void =>
-          this.fail(w, helper, [path, label, `${limit}`, "count"]);
-        const { minProperties: minimum, maxProperties: maximum } = type;
-        const counts = (): void => {
-          w.writeLine(`const count = Object.keys(${value}).length;`);
-          if (minimum !== undefined) writeIf(w, `count < ${minimum}`, count("issueTooFewKeys", minimum));
-          if (maximum !== undefined) writeIf(w, `count > ${maximum}`, count("issueTooManyKeys", maximum));
-        };
-        return writeIf(
-          w,
-          `!isObject(${value})`,
-          fail("issueType", '"an object"'),
-          minimum !== undefined || maximum !== undefined ? counts : undefined,
-        );
-      }
-      case "array":
-        return writeIf(w, `!Array.isArray(${value})`, fail("issueType", '"an array"'), () => {
-          w.write(`for (let i = 0; i < ${value}.length; i++) `).inlineBlock(() => {
-            // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
-            if (this.outcome.collects) {
-              writeIf(w, `issues !== undefined && issues.length > ${this.ctx.helper("MAX_ISSUES")}`, () => {
-                w.writeLine(`unchecked += ${value}.length - i;`);
-                w.writeLine("break;");
-              });
-            }
-            w.writeLine(`const item: unknown = ${value}[i];`);
-            this.typeCheck(w, type.items, "item", `${path} + "/" + i`, `${label} + "[" + i + "]"`);
-          });
-          w.newLine();
-        });
-    }
-  }
-
-  rule(w: CodeWriter, rule: Rule): void {
-    const value = (name: string): string => this.valueOf(name);
-    switch (rule.kind) {
-      case "required-when": {
-        const args = [pointer(rule.parameter), rule.parameter, rule.when, rule.equals].map(stringLiteral);
-        const condition = chain("&&", [
-          `${value(rule.when)} === ${stringLiteral(rule.equals)}`,
-          `${value(rule.parameter)} === undefined`,
-        ]);
-        return writeIf(w, condition, () => this.about(rule.when, () => this.fail(w, "issueRequiredWhen", args)));
-      }
-      case "requires": {
-        const args = [pointer(rule.requires), rule.requires, rule.parameter].map(stringLiteral);
-        const condition = chain("&&", [
-          `${value(rule.parameter)} !== undefined`,
-          `${value(rule.requires)} === undefined`,
-        ]);
-        return writeIf(w, condition, () => this.about(rule.parameter, () => this.fail(w, "issueRequires", args)));
-      }
-      case "precedence":
-        return; // documentation only: both parameters stay valid together
+  /** `dependentRequired`: with `name` given, each of `requires` must be too. */
+  requires(w: CodeWriter, name: string, requires: readonly string[]): void {
+    for (const required of requires) {
+      const args = [pointer(required), required, name].map(stringLiteral);
+      const condition = chain("&&", [`${this.valueOf(name)} !== undefined`, `${this.valueOf(required)} === undefined`]);
+      writeIf(w, condition, () => this.about(name, () => this.fail(w, "issueRequires", args)));
     }
   }
 }

@@ -1,6 +1,7 @@
 // Emits src/validators.ts: per tool a straight-line validator (no schema interpretation at run time)
 // and its boolean guard, plus `validate(toolName, input)`. Every check mirrors a keyword of the
-// tool's inputSchema; the checks themselves are written by validator-checks.ts.
+// tool's inputSchema: the parameter list's rules are written by validator-checks.ts, each value's
+// checks (and a captured body's) by the one schema writer, schema-checks.ts.
 import type { GeneratedFile } from "../../core/files.ts";
 import { validatorsModule } from "../../ir/generated-identifiers.ts";
 import { toolNames, type ServerNames, type ToolNames } from "../../ir/naming.ts";
@@ -16,10 +17,16 @@ import {
   type InternalName,
 } from "../core/runtime-names.ts";
 import { arrayLiteral, call, laidOut, prefixed, suffixed, writeIf, writeLaidOut, type Group } from "../core/layout.ts";
-import { requestBodyChecks } from "../request-body/validator.ts";
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { requestBodyChecks } from "./body-checks.ts";
 import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
-import { writeChecks, writeCopyCheck, type ModuleContext, type Outcome } from "./validator-checks.ts";
+import {
+  parameterListNode,
+  writeChecks,
+  writeCopyCheck,
+  type ModuleContext,
+  type Outcome,
+} from "./validator-checks.ts";
 
 const validatorHelpers = internalNames(validatorsModule.helpers);
 const runtimeTypes = runtimeTypeNames(validatorsModule.runtimeTypes);
@@ -52,9 +59,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
       return [
         validatorFunction(tool, ctx, names),
         guardFunction(tool, ctx, names),
-        ...requestBodyChecks(tool, names, (name) =>
-          formatPredicates.includes(name) ? ctx.format(name) : ctx.helper(name),
-        ),
+        ...requestBodyChecks(tool, names, ctx.use),
       ];
     }
     // The shared body comes before the first tool that calls it.
@@ -108,6 +113,8 @@ class Context implements ModuleContext {
     this.formats.add(name);
     return name;
   }
+  readonly use = (name: InternalName): string =>
+    formatPredicates.includes(name) ? this.format(name) : this.helper(name);
 }
 
 /**
@@ -153,7 +160,9 @@ function sharedDoc(pair: PairNames, kind: string): string | undefined {
 
 function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
   const names = toolNames(ctx.names, tool.name);
-  const hasArray = tool.parameters.kind === "known" && tool.parameters.list.some((p) => p.type.kind === "array");
+  // An array's items are checked until the list is full; the rest are counted.
+  const properties = parameterListNode(tool, ctx).properties ?? [];
+  const hasArray = properties.some(({ value }) => typeof value !== "boolean" && value.items !== undefined);
   const issues = `${ctx.helper("capIssues")}(issues${hasArray ? ", unchecked" : ""})`;
   const outcome: Outcome = {
     self: pair.validator,

@@ -1,0 +1,96 @@
+// The one validator writer of the schema IR, run: each node's checks are written in both places (a
+// parameter's value and a request body), compiled and run on values, and must give the same verdict
+// in both. The JSON-Schema-Test-Suite runs bodies keyword by keyword; this table pins the shape the
+// writer promises (the type first, its keywords under it, a type the enum implies left to the enum,
+// keywords of an excluded kind not written) and what a parameter's places read like.
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../../packages/runtime/src/internal/index.ts";
+import type { JsonValue } from "../../../src/ir/json.ts";
+import type { Schema } from "../../../src/ir/schema.ts";
+import { CodeWriter } from "../../../src/emit/core/code-writer.ts";
+import type { InternalName } from "../../../src/emit/core/runtime-names.ts";
+import { SchemaWriter, type Places } from "../../../src/emit/typescript/schema-checks.ts";
+
+/** The checks of `schema` on `value`, as the TypeScript the writer emits. */
+function written(schema: Schema, places: Places): { code: string; used: Set<InternalName> } {
+  const used = new Set<InternalName>();
+  const use = (name: InternalName): string => (used.add(name), name);
+  const writer = new SchemaWriter(places, use, { checkName: "check", file: "t.json", definitions: [] });
+  const w = new CodeWriter();
+  const [path, label] = places === "parameter" ? ['"/tags"', '"tags"'] : ['"/v"', '"/v"'];
+  writer.check({ w, value: "value", path, label, sink: writer.sink("issues") }, schema);
+  return { code: [...writer.patterns, w.toString()].join("\n"), used };
+}
+
+/** Runs the written checks on `value` and returns the issues' paths. */
+function run(schema: Schema, places: Places, value: unknown): string[] {
+  const { code, used } = written(schema, places);
+  const body = `const issues = [];\n${code}\nreturn issues;`;
+  const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
+  const names = [...used];
+  const helpers = names.map((name) => (runtime as Record<string, unknown>)[name]);
+  const check = new Function(...names, "value", js) as (...args: unknown[]) => { path: string }[];
+  return check(...helpers, value).map((issue) => issue.path);
+}
+
+const verdicts: [string, Schema, JsonValue[], JsonValue[]][] = [
+  ["string", { type: ["string"] }, ["", "a"], [1, null, []]],
+  ["integer bounds", { type: ["integer"], minimum: 1, maximum: 3 }, [1, 3], [0, 4, 1.5, "2"]],
+  ["a type list", { type: ["string", "null"], maxLength: 1 }, [null, "a"], ["ab", 1]],
+  ["the enum implies the type", { type: ["string"], enum: ["a", "b"] }, ["a"], ["c", 1]],
+  ["an enum of mixed primitives", { enum: [1, "1", null] }, [1, "1", null], [2, "2", false]],
+  ["an enum of objects", { enum: [{ a: [1] }] }, [{ a: [1] }], [{ a: [2] }, "x"]],
+  ["an empty enum", { enum: [] }, [], [1, "a", null]],
+  ["a kind the type excludes", { type: ["string"], minimum: 5 }, ["x"], [9]],
+  ["no type", { minLength: 2, minimum: 3 }, ["ab", 3, true], ["a", 2]],
+  ["items", { type: ["array"], items: { type: ["string"], enum: ["x"] } }, [[], ["x", "x"]], [["y"], "x", [1]]],
+  ["object counts", { type: ["object"], minProperties: 1, maxProperties: 1 }, [{ a: 1 }], [{}, { a: 1, b: 2 }, []]],
+  ["a date", { type: ["string"], toolFormat: "date" }, ["2024-02-29"], ["2023-02-29", 5]],
+  ["an anyOf", { anyOf: [{ type: ["string"] }, { type: ["integer"] }] }, ["a", 1], [1.5, null]],
+];
+
+describe("the schema writer's checks", () => {
+  describe.each<Places>(["parameter", "body"])("in %s places", (places) => {
+    it.each(verdicts)("%s", (_, schema, valid, invalid) => {
+      for (const value of valid) expect(run(schema, places, value), JSON.stringify(value)).toEqual([]);
+      for (const value of invalid) expect(run(schema, places, value), JSON.stringify(value)).not.toEqual([]);
+    });
+  });
+
+  it("nests a type's keywords under its test, and leaves out a kind the type excludes", () => {
+    const { code } = written({ type: ["integer"], minimum: 1, minLength: 2 }, "body");
+    expect(code).toMatch(/^if \(typeof value !== "number" \|\| !Number\.isInteger\(value\)\) \{\n[^]*\} else \{\n/);
+    expect(code).not.toContain("length");
+  });
+
+  it("leaves the type to an enum whose values all have it", () => {
+    expect(written({ type: ["string"], enum: ["a"] }, "body").code).not.toContain("typeof");
+    expect(written({ type: ["string"], enum: ["a", 1] }, "body").code).toContain("typeof");
+  });
+
+  it("chains a lone format check as else-if", () => {
+    expect(written({ type: ["string"], toolFormat: "date" }, "parameter").code).toContain(
+      "} else if (!isDate(value)) {",
+    );
+  });
+
+  it("names a parameter's items by the parameter, in fixed locals", () => {
+    const { code } = written({ type: ["array"], items: { type: ["string"] } }, "parameter");
+    expect(code).toContain("for (let i = 0; i < value.length; i++) {");
+    expect(code).toContain('"/tags" + "/" + i');
+    expect(code).toContain('"tags" + "[" + i + "]"');
+  });
+
+  it("gives a nested local a name of its own, so each place is named right", () => {
+    const nested: Schema = { type: ["array"], items: { type: ["array"], items: { type: ["string"] } } };
+    expect(run(nested, "parameter", [["a"], ["b", 1]])).toEqual(["/tags/1/1"]);
+    expect(run(nested, "body", [["a"], ["b", 1]])).toEqual(["/v/1/1"]);
+  });
+
+  it("numbers a body's locals and holds an item's path in one", () => {
+    const { code } = written({ type: ["array"], items: { type: ["string"] } }, "body");
+    expect(code).toMatch(/for \(let i0 = 0; i0 < value\.length; i0\+\+\)/);
+    expect(code).toMatch(/const at\d+ = "\/v" \+ "\/" \+ i0;/);
+  });
+});
