@@ -1,0 +1,24 @@
+// The checker thread's entry: it loads the checker service, which loads TypeScript. Built, the
+// modules beside this file are JavaScript. Run from the repository's sources (its tests and bench,
+// on a Node that strips types), they are TypeScript whose imports name the `.js` they build to: a
+// resolve hook maps those to the `.ts` files, for this thread only.
+import { existsSync } from "node:fs";
+import { registerHooks } from "node:module";
+
+const built = new URL("./checker-service.js", import.meta.url);
+if (!existsSync(built)) {
+  registerHooks({
+    resolve(specifier, context, next) {
+      const parent = context.parentURL ?? "";
+      if (specifier.startsWith(".") && specifier.endsWith(".js") && parent.endsWith(".ts")) {
+        const source = new URL(`${specifier.slice(0, -3)}.ts`, parent);
+        if (existsSync(source)) return next(source.href, context);
+      }
+      return next(specifier, context);
+    },
+  });
+}
+const entry = existsSync(built) ? built : new URL("./checker-service.ts", import.meta.url);
+/** @type {{ serveChecks(): void }} */
+const service = await import(entry.href);
+service.serveChecks();
