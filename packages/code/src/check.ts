@@ -34,57 +34,102 @@ interface Queued {
   settle(outcome: CheckOutcome): void;
 }
 
-/** The thread checks go to; undefined until the first check, and after its thread ended. */
-let current: CheckerThread | undefined;
-/** A replacement taking on the current thread's sets; it becomes current once it has. */
-let next: CheckerThread | undefined;
-const queue: Queued[] = [];
-let checking = false;
-
-/** Checks a program within `waitMs` (the run's remaining wall time); never rejects. */
-export function checkProgram(request: CheckRequest, waitMs: number, signal?: AbortSignal): Promise<CheckOutcome> {
-  if (signal?.aborted === true) return Promise.resolve({ kind: "aborted" });
-  return new Promise((resolve) => {
-    let settled = false;
-    const entry: Queued = {
-      request,
-      deadline: performance.now() + waitMs,
-      settle(outcome) {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        const at = queue.indexOf(entry);
-        if (at >= 0) queue.splice(at, 1);
-        resolve(outcome);
-      },
-    };
-    const onAbort = (): void => entry.settle({ kind: "aborted" });
-    // A check in flight at the deadline is ended with its thread (pump's own timer); queued, it just leaves.
-    const timer = setTimeout(() => entry.settle({ kind: "timeout" }), waitMs);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    queue.push(entry);
-    pump();
-  });
+/** When a thread is replaced (see `recycleAfter`). */
+export interface RecyclePolicy {
+  readonly grownBytes: number;
+  readonly checks: number;
 }
 
-/** Sends the next queued check to the current thread, once the one before is answered. */
-function pump(): void {
-  if (checking) return;
-  const entry = queue.shift();
-  if (entry === undefined) return;
-  checking = true;
-  if (current === undefined || current.ended) current = new CheckerThread();
-  const thread = current;
-  const { key, texts, source } = entry.request;
-  const deadline = setTimeout(() => thread.end(), Math.max(0, entry.deadline - performance.now()));
-  void thread.check(key, texts, source).then((answer) => {
-    clearTimeout(deadline);
-    checking = false;
-    entry.settle(outcomeOf(answer));
-    afterCheck(thread);
-    pump();
-  });
+/** Checks on one thread at a time, replaced as `policy` says; `newThread` starts one. */
+export class CheckQueue {
+  readonly #policy: RecyclePolicy;
+  readonly #newThread: () => CheckerThread;
+  /** The thread checks go to; undefined until the first check. */
+  #current: CheckerThread | undefined;
+  /** A replacement taking on the current thread's sets; it becomes current once it has. */
+  #next: CheckerThread | undefined;
+  readonly #queue: Queued[] = [];
+  #checking = false;
+
+  constructor(policy: RecyclePolicy, newThread: () => CheckerThread) {
+    this.#policy = policy;
+    this.#newThread = newThread;
+  }
+
+  /** Checks a program within `waitMs` (the run's remaining wall time); never rejects. */
+  check(request: CheckRequest, waitMs: number, signal?: AbortSignal): Promise<CheckOutcome> {
+    if (signal?.aborted === true) return Promise.resolve({ kind: "aborted" });
+    return new Promise((resolve) => {
+      let settled = false;
+      const entry: Queued = {
+        request,
+        deadline: performance.now() + waitMs,
+        settle: (outcome) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          const at = this.#queue.indexOf(entry);
+          if (at >= 0) this.#queue.splice(at, 1);
+          resolve(outcome);
+        },
+      };
+      const onAbort = (): void => entry.settle({ kind: "aborted" });
+      // A check in flight at the deadline is ended with its thread (#pump's own timer); queued, it just leaves.
+      const timer = setTimeout(() => entry.settle({ kind: "timeout" }), waitMs);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#queue.push(entry);
+      this.#pump();
+    });
+  }
+
+  /** Sends the next queued check to the current thread, once the one before is answered. */
+  #pump(): void {
+    if (this.#checking) return;
+    const entry = this.#queue.shift();
+    if (entry === undefined) return;
+    this.#checking = true;
+    if (this.#current === undefined || this.#current.ended) this.#current = this.#newThread();
+    const thread = this.#current;
+    const { key, texts, source } = entry.request;
+    const deadline = setTimeout(() => thread.end(), Math.max(0, entry.deadline - performance.now()));
+    void thread.check(key, texts, source).then((answer) => {
+      clearTimeout(deadline);
+      this.#checking = false;
+      entry.settle(outcomeOf(answer));
+      this.#afterCheck(thread);
+      this.#pump();
+    });
+  }
+
+  /** Replaces a thread that ended (started warm with its sets) or one worn by its checks (in the background). */
+  #afterCheck(thread: CheckerThread): void {
+    if (thread !== this.#current) return;
+    if (thread.ended) {
+      this.#current = this.#next ?? this.#replacementOf(thread);
+      this.#next = undefined;
+      return;
+    }
+    const worn = thread.grownBytes >= this.#policy.grownBytes || thread.checks >= this.#policy.checks;
+    if (this.#next !== undefined || !worn) return;
+    const replacement = this.#replacementOf(thread);
+    this.#next = replacement;
+    void warmed(replacement).then(() => {
+      if (this.#next !== replacement) return;
+      this.#next = undefined;
+      // One that failed to warm up is dropped; the worn thread serves on and is replaced after a later check.
+      if (replacement.ended) return;
+      this.#current?.retire();
+      this.#current = replacement;
+    });
+  }
+
+  /** A new thread given the sets `thread` keeps, least recently used first, so it keeps them in the same order. */
+  #replacementOf(thread: CheckerThread): CheckerThread {
+    const replacement = this.#newThread();
+    for (const [key, texts] of thread.sets) void replacement.check(key, texts, warmUpSource);
+    return replacement;
+  }
 }
 
 function outcomeOf(answer: ThreadAnswer): CheckOutcome {
@@ -98,38 +143,16 @@ function outcomeOf(answer: ThreadAnswer): CheckOutcome {
   return { kind: answer.kind === "exited" ? "failed" : answer.kind };
 }
 
-/** Replaces a thread that ended (started warm with its sets) or one worn by its checks (in the background). */
-function afterCheck(thread: CheckerThread): void {
-  if (thread !== current) return;
-  if (thread.ended) {
-    current = next ?? replacementOf(thread);
-    next = undefined;
-    return;
-  }
-  if (next !== undefined || (thread.grownBytes < recycleAfter.grownBytes && thread.checks < recycleAfter.checks))
-    return;
-  const replacement = replacementOf(thread);
-  next = replacement;
-  void warmed(replacement).then(() => {
-    if (next !== replacement) return;
-    next = undefined;
-    // One that failed to warm up is dropped; the worn thread serves on and is replaced after a later check.
-    if (replacement.ended) return;
-    current?.retire();
-    current = replacement;
-  });
-}
-
-/** A new thread given the sets `thread` keeps, least recently used first, so it keeps them in the same order. */
-function replacementOf(thread: CheckerThread): CheckerThread {
-  const replacement = new CheckerThread();
-  for (const [key, texts] of thread.sets) void replacement.check(key, texts, warmUpSource);
-  return replacement;
-}
-
 /** Resolves once the thread has answered the checks sent to it so far. */
 function warmed(thread: CheckerThread): Promise<unknown> {
   const sets = thread.sets;
   const last = sets.at(-1);
   return last === undefined ? Promise.resolve() : thread.check(last[0], last[1], warmUpSource);
+}
+
+const checks = new CheckQueue(recycleAfter, () => new CheckerThread());
+
+/** Checks a program on the process's checker thread within `waitMs` (the run's remaining wall time); never rejects. */
+export function checkProgram(request: CheckRequest, waitMs: number, signal?: AbortSignal): Promise<CheckOutcome> {
+  return checks.check(request, waitMs, signal);
 }

@@ -7,7 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { ToolNames } from "./diagnostics.js";
 import { Checker, transpile } from "./typecheck.js";
 
-/** Each namespace's functions and their full tool names (`CloudSheets` → `getSpreadsheet` → `CloudSheets.GetSpreadsheet`). */
+/** Each namespace's functions with their full tool names (`getSpreadsheet` → `CloudSheets.GetSpreadsheet`). */
 export type ToolTable = readonly (readonly [namespace: string, functions: readonly (readonly [string, string])[]])[];
 
 /** A set's texts, sent with its first check on a thread. */

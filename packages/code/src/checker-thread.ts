@@ -4,6 +4,7 @@
 // heap never sees it. The host mirrors which declaration sets the thread keeps, in the same order
 // the thread updates them (it answers checks in the order they were sent), and sends a set's texts
 // only when the thread does not keep it.
+import { getCompileCacheDir } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { CheckAnswer, CheckJob, CheckSet } from "./checker-service.js";
 
@@ -38,7 +39,8 @@ export class CheckerThread {
 
   constructor() {
     this.#worker = new Worker(new URL("./checker-worker.js", import.meta.url), {
-      workerData: { keptSets },
+      // TypeScript's code compiled on an earlier start is read from the host's compile cache, if it keeps one.
+      workerData: { keptSets, compileCache: getCompileCacheDir() },
       resourceLimits,
     });
     this.#worker.on("message", (message: CheckAnswer | { kind: "ready" }) => {

@@ -3,7 +3,14 @@
 // on a Node that strips types), they are TypeScript whose imports name the `.js` they build to: a
 // resolve hook maps those to the `.ts` files, for this thread only.
 import { existsSync } from "node:fs";
-import { registerHooks } from "node:module";
+import { enableCompileCache, registerHooks } from "node:module";
+import { workerData } from "node:worker_threads";
+
+// The compile cache is per thread: this one uses the host's, when it has one (toolcat-mcp does), so
+// a start reads TypeScript's compiled code rather than compiling it, in less time and memory.
+/** @type {{ compileCache?: string }} */
+const { compileCache } = workerData;
+if (compileCache !== undefined) enableCompileCache(compileCache);
 
 const built = new URL("./checker-service.js", import.meta.url);
 if (!existsSync(built)) {

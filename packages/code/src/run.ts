@@ -75,7 +75,7 @@ async function run(source: string | Uint8Array, options: RunCodeOptions): Promis
   return session.run(worker, javascript);
 }
 
-/** Each namespace's functions with their full tool names (`CloudSheets` → `writeToCell` → `CloudSheets.WriteToCell`). */
+/** Each namespace's functions with their full tool names (`writeToCell` → `CloudSheets.WriteToCell`). */
 function toolTable(packages: readonly LoadedPackage[]): ToolTable {
   return packages.map((pkg) => [pkg.namespace, Object.entries(pkg.functions)]);
 }
