@@ -7,12 +7,18 @@
 import { CheckerThread, type ThreadAnswer } from "./checker-thread.js";
 import type { CheckSet } from "./checker-service.js";
 
+/** When a thread is replaced: its heap grown this many bytes past its level, or this many checks answered. */
+export interface RecyclePolicy {
+  readonly grownBytes: number;
+  readonly checks: number;
+}
+
 /**
  * A thread is replaced once its heap has grown this much past its level after taking on its sets
  * (a check's program and types are garbage once the next check replaces them; what stays is caches
  * of types and text), or after this many checks, whichever comes first.
  */
-const recycleAfter = { grownBytes: 48 * 1024 * 1024, checks: 2_000 };
+const recycleAfter: RecyclePolicy = { grownBytes: 48 * 1024 * 1024, checks: 2_000 };
 
 /** A trivial program each declaration set is warmed with: it builds the set's checker and its library. */
 const warmUpSource = "return null;";
@@ -32,12 +38,6 @@ interface Queued {
   readonly request: CheckRequest;
   readonly deadline: number;
   settle(outcome: CheckOutcome): void;
-}
-
-/** When a thread is replaced (see `recycleAfter`). */
-export interface RecyclePolicy {
-  readonly grownBytes: number;
-  readonly checks: number;
 }
 
 /** Checks on one thread at a time, replaced as `policy` says; `newThread` starts one. */

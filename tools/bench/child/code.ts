@@ -1,7 +1,7 @@
 // Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
 // 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct
-// client calls, and the declarations text a model reads. Prints one JSON object. The runner comes from source, the
-// package from its built dist/.
+// client calls, and the declarations text a model reads. Prints one JSON object. The runner and the package come
+// from their built dist/, what consumers install.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -18,11 +18,11 @@ type RunCode = (
   options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> },
 ) => Promise<Result>;
 
-const code = await load("packages/code/src/index.ts");
-const check = await load("packages/code/src/check.ts");
-const session = await load("packages/code/src/session.ts");
-const pool = await load("packages/code/src/pool.ts");
-const typecheck = await load("packages/code/src/typecheck.ts");
+const code = await load("packages/code/dist/index.js");
+const check = await load("packages/code/dist/check.js");
+const session = await load("packages/code/dist/session.js");
+const pool = await load("packages/code/dist/pool.js");
+const typecheck = await load("packages/code/dist/typecheck.js");
 const sheets = await load("packages/cloud-sheets/dist/index.js");
 const runtime = await load("packages/runtime/dist/index.js");
 const runCode = code["runCode"] as RunCode;
