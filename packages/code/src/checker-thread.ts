@@ -24,7 +24,7 @@ const resourceLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 25
 /**
  * None of the host's command-line options: its preloads (`--import`, `--require`: a TypeScript
  * loader, an APM agent) would load again in this thread, which runs only this package's code, and
- * cost it their memory (a TypeScript loader's, about 60 MB a thread).
+ * cost it their memory (with tsx, a ready process held about 100 MB more across its threads).
  */
 export const ownThreadOptions: string[] = [];
 
