@@ -3,9 +3,10 @@
 // (retired workers replaced and ended, the host's heap collected). Idle is the level of a process
 // ready to serve: it has run one ordinary program, so the checker thread is warm and a worker is
 // ready (what toolcat-mcp's /readyz waits for), and has settled. After every hostile program RSS
-// comes back to within 50 MB of idle, and peak RSS stays within the pool's workers times a run's
-// limits; the control keeps 8 MB per program in the host and fails the same check. Samples follow
-// explicit settling, never a timing, so a loaded machine makes the test slower, not flaky.
+// comes back to within 50 MB of idle (on Node 22 and 24, of the level the first round left; see
+// `backToIdle`), and peak RSS stays within the pool's workers times a run's limits; the control
+// keeps 8 MB per program in the host and fails the same check. Samples follow explicit settling,
+// never a timing, so a loaded machine makes the test slower, not flaky.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
@@ -97,28 +98,41 @@ async function bombLoop(rounds: number, each: () => void = () => undefined): Pro
   return { idle, peak, after };
 }
 
-/** The programs after which RSS stayed more than 50 MB above idle. */
-const over = ({ idle, after }: Loop): string[] =>
-  after.filter((sample) => sample.rss > idle + 50 * mb).map((sample) => sample.name);
+/**
+ * On Node 26 and later RSS comes back to within 50 MB of idle. On Node 22 and 24 the first round
+ * leaves 45–65 MB of native memory behind once (the C allocator keeps it for reuse; later rounds
+ * add nothing to it): there the reference is the level the first round settled at, so what fails
+ * is growth after it.
+ */
+const backToIdle = Number(process.versions.node.split(".")[0]) >= 26;
+const reference = ({ idle, after }: Loop): number =>
+  backToIdle ? idle : Math.max(idle, ...after.slice(0, hostile.length).map((sample) => sample.rss));
+
+/** The programs after which RSS stayed more than 50 MB above the reference. */
+const over = (loop: Loop): string[] =>
+  loop.after.filter((sample) => sample.rss > reference(loop) + 50 * mb).map((sample) => sample.name);
 const shown = ({ idle, peak, after }: Loop): string =>
   `RSS idle ${Math.round(idle / mb)} MB, peak ${Math.round(peak / mb)} MB, after each program ` +
   after.map((sample) => Math.round(sample.rss / mb)).join(" ");
 
 describe("the sandbox pool's memory", () => {
-  it("stays bounded and comes back to within 50 MB of idle after each hostile program, round after round", async () => {
+  it("stays bounded and comes back after each hostile program, round after round", async () => {
     const loop = await bombLoop(3);
     console.log(shown(loop));
     expect(over(loop), shown(loop)).toEqual([]);
     // One run at a time: the run's worker, two kept idle and one being replaced, each at most its
     // engine's cap (16 MiB + memoryBytes) and a V8 heap of at most 48 MiB (about 13 MiB fresh; the
     // pool retires one whose heap grew past 4 MiB, but a run may grow it further before it ends).
-    expect(loop.peak, shown(loop)).toBeLessThanOrEqual(loop.idle + 4 * (16 * mb + memoryBytes + 48 * mb));
+    const bound = loop.idle + 4 * (16 * mb + memoryBytes + 48 * mb);
+    expect(loop.peak, shown(loop)).toBeLessThanOrEqual(bound);
+    expect(reference(loop), shown(loop)).toBeLessThanOrEqual(bound);
   }, 600_000);
 
   it("control: the same check fails when the host keeps 8 MB per program", async () => {
     const kept: Buffer[] = [];
     // Filled, so its pages are resident.
-    const loop = await bombLoop(1, () => void kept.push(Buffer.alloc(8 * mb, 1)));
+    // Where the first round sets the reference, a second round is what must fail.
+    const loop = await bombLoop(backToIdle ? 1 : 2, () => void kept.push(Buffer.alloc(8 * mb, 1)));
     console.log(`control, ${shown(loop)}`);
     expect(over(loop).length, shown(loop)).toBeGreaterThan(0);
   }, 600_000);
