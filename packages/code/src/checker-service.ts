@@ -94,5 +94,4 @@ export function serveChecks(): void {
   const port = parentPort;
   if (port === null) throw new Error("checker-service runs on the checker thread of @toolcat/code");
   port.on("message", (job: CheckJob) => port.postMessage(check(job)));
-  port.postMessage({ kind: "ready", heapBytes: getHeapStatistics().used_heap_size });
 }

@@ -53,9 +53,7 @@ export class CheckerThread {
       resourceLimits,
       execArgv: ownThreadOptions,
     });
-    this.#worker.on("message", (message: CheckAnswer | { kind: "ready" }) => {
-      if (message.kind !== "ready") this.#answered(message);
-    });
+    this.#worker.on("message", (answer: CheckAnswer) => this.#answered(answer));
     this.#worker.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") this.#outOfMemory = true;
     });

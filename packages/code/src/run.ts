@@ -103,7 +103,7 @@ function unfinished(kind: Exclude<CheckOutcome["kind"], "checked">, limits: Code
     case "failed":
       return failed({
         kind: "type",
-        message: "the type checker failed on this program; nothing ran",
+        message: "the type checker failed on this program, or could not start; nothing ran",
         diagnostics: [],
       });
   }
