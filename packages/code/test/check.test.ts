@@ -92,6 +92,31 @@ describe("the checker thread", () => {
     threads[0]!.end();
   }, 120_000);
 
+  it("replaces a thread that died in a check (out of memory) at once, warmed with its sets", async () => {
+    const threads: CheckerThread[] = [];
+    const sent: string[] = [];
+    // A thread that dies as one over its heap cap would, on the program "boom".
+    class Dying extends CheckerThread {
+      override check(key: string, texts: CheckRequest["texts"], source: string): ReturnType<CheckerThread["check"]> {
+        sent.push(`${threads.indexOf(this)}: ${source}`);
+        if (source !== "boom") return super.check(key, texts, source);
+        this.end();
+        return Promise.resolve({ kind: "out-of-memory" });
+      }
+    }
+    const queue = new CheckQueue(noPolicy, () => {
+      const thread = new Dying();
+      threads.push(thread);
+      return thread;
+    });
+    expect((await queue.check(request(full, ordinary(0)), 60_000)).kind).toBe("checked");
+    expect(await queue.check(request(full, "boom"), 60_000)).toEqual({ kind: "out-of-memory" });
+    expect(errorsOf(await queue.check(request(full, ordinary(1)), 60_000))).toEqual([]);
+    expect(threads.length).toBe(2);
+    expect(sent.slice(2)).toEqual(["1: return null;", `1: ${ordinary(1)}`]);
+    threads[1]!.end();
+  }, 120_000);
+
   it("reports a program nested too deeply to check, and checks the next one", async () => {
     const { queue, threads } = recorded();
     const deep = `return ${"[".repeat(20_000)}${"]".repeat(20_000)};`;
