@@ -1,6 +1,7 @@
 // The checker thread as the host drives it: warm replacement of a worn thread (no check waits for a
 // cold one), deadlines and aborts, a thread that dies in a check, a program too deep to check, and
-// the host's heap left alone by checks; the control runs the same checks on the host and sees its young generation grow.
+// the host's heap left alone by checks; the control runs the same checks on the host and sees its
+// young generation grow.
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
