@@ -1,7 +1,7 @@
 // Section 8, code mode: tokens of the code-mode declarations against the OpenAI Chat tool files
 // (o200k, per server and catalog-wide), the tokens of one 5-call task done by direct tool calls
 // and by one program, and (in child processes) type-check latency, sandbox start, per-call overhead,
-// and RSS over a 1,000-program mixed run.
+// and RSS over a 500-program mixed run.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
@@ -37,8 +37,8 @@ export interface CodeMemory {
   readonly heapIdleMb: number;
   readonly heapFinalMb: number;
   /**
-   * Idle is warm: after one ordinary program. Then the level every 50 programs, the pool settled and the host's heap
-   * collected.
+   * Idle is ready: after one ordinary program (the checker thread warm, a worker ready). Then the level every 50
+   * programs, the pool settled and the host's heap collected.
    */
   readonly levels: readonly { readonly programs: number; readonly rssMb: number; readonly heapMb: number }[];
   readonly wallMs: number;

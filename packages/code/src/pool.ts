@@ -3,6 +3,7 @@
 // and reused, one run at a time each. A worker the host had to end (a deadline passed while it was
 // stuck inside a built-in, an abort) or whose engine broke is replaced in the background.
 import { Worker } from "node:worker_threads";
+import { ownThreadOptions } from "./checker-thread.js";
 import type { LimitName } from "./limits.js";
 import { meterBytes, slot } from "./meter.js";
 import { prelude } from "./prelude.js";
@@ -153,6 +154,8 @@ export class SandboxWorker {
     this.#worker = new Worker(new URL("./worker.js", import.meta.url), {
       workerData: { prelude, meter: shared, memoryBytes },
       resourceLimits,
+      // The host's preloads are not this thread's (checker-thread.ts says why).
+      execArgv: ownThreadOptions,
     });
     let ready: () => void = () => undefined;
     let failed: (error: unknown) => void = () => undefined;

@@ -2,10 +2,12 @@
 // 500 programs through runCode, one at a time: three in five ordinary (three tool calls and a sum,
 // each a new text for the checker), one in five a type error (a new text too, so nothing runs) and
 // one in five hostile (memory bombs, a log flood, a huge return, a promise storm, 60 MB held and
-// returned from); the process's RSS sampled after each. Idle is warm: the process has run one
-// ordinary program (the checker loaded, a worker ready). Prints one JSON object: idle, peak and
-// final RSS (MB), the host's JS heap in use at idle and at the end, RSS and heap every 50 programs
-// (all but peak with the pool settled and the host's heap collected), and the wall time.
+// returned from); the process's RSS sampled after each. Idle is ready: the process has run one
+// ordinary program (the checker thread warm, a worker ready), as toolcat-mcp's /readyz waits for.
+// The runner and the package come from their built dist/, what consumers install. Prints one JSON
+// object: idle, peak and final RSS (MB), the host's JS heap in use at idle and at the end, RSS and
+// heap every 50 programs (all but peak with the pool settled and the host's heap collected), and
+// the wall time.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -18,7 +20,7 @@ type RunCode = (
   source: string,
   options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> },
 ) => Promise<{ readonly ok: boolean }>;
-const code = await load("packages/code/src/index.ts");
+const code = await load("packages/code/dist/index.js");
 const sheets = await load("packages/cloud-sheets/dist/index.js");
 const runtime = await load("packages/runtime/dist/index.js");
 const runCode = code["runCode"] as RunCode;

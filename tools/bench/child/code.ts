@@ -1,7 +1,7 @@
 // Code mode, measured in one process (`node --import tsx child/code.ts <root>`): warm type check of a
 // 50-line program, sandbox start (and a worker's cold start), per-call overhead inside the sandbox against direct
-// client calls, and the declarations text a model reads. Prints one JSON object. The runner comes from source, the
-// package from its built dist/.
+// client calls, and the declarations text a model reads. Prints one JSON object. The runner and the package come
+// from their built dist/, what consumers install.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -17,15 +17,12 @@ type RunCode = (
   source: string,
   options: { packages: unknown[]; caller: unknown; limits?: Record<string, number> },
 ) => Promise<Result>;
-interface Checker {
-  check(source: string): string[];
-}
 
-const code = await load("packages/code/src/index.ts");
-const checkers = await load("packages/code/src/checkers.ts");
-const session = await load("packages/code/src/session.ts");
-const pool = await load("packages/code/src/pool.ts");
-const typecheck = await load("packages/code/src/typecheck.ts");
+const code = await load("packages/code/dist/index.js");
+const check = await load("packages/code/dist/check.js");
+const session = await load("packages/code/dist/session.js");
+const pool = await load("packages/code/dist/pool.js");
+const typecheck = await load("packages/code/dist/typecheck.js");
 const sheets = await load("packages/cloud-sheets/dist/index.js");
 const runtime = await load("packages/runtime/dist/index.js");
 const runCode = code["runCode"] as RunCode;
@@ -42,14 +39,6 @@ const packages = [sheets];
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function timeEach(runs: number, run: (index: number) => void): number[] {
-  return Array.from({ length: runs }, (_, index) => {
-    const start = performance.now();
-    run(index);
-    return performance.now() - start;
-  });
 }
 
 async function timeEachAsync(runs: number, run: (index: number) => Promise<void>): Promise<number[]> {
@@ -82,16 +71,27 @@ function fiftyLines(variant: number): string {
   return lines.join("\n");
 }
 
-// Type check: the first check of a declaration set builds the language service; then it is warm.
-const checker = (checkers["checkerFor"] as (declarations: string[]) => Checker)([
-  (await import("node:fs")).readFileSync(join(root, "packages/cloud-sheets/code/api.d.ts"), "utf8"),
-]);
+// Type check, on the checker thread: the first check of a declaration set starts the thread and builds the
+// language service; then it is warm. Timed from the host, the round trip to the thread included.
+type CheckProgram = (
+  request: { key: string; texts: { declarations: string[]; tools: unknown[] }; source: string },
+  waitMs: number,
+) => Promise<{ kind: string; diagnostics?: string[] }>;
+const checkProgram = check["checkProgram"] as CheckProgram;
+const texts = {
+  declarations: [(await import("node:fs")).readFileSync(join(root, "packages/cloud-sheets/code/api.d.ts"), "utf8")],
+  tools: [],
+};
+const checkOnce = async (source: string): Promise<void> => {
+  const outcome = await checkProgram({ key: "bench", texts, source }, 60_000);
+  if (outcome.kind !== "checked" || (outcome.diagnostics?.length ?? 0) > 0)
+    throw new Error(`the 50-line program does not type-check: ${JSON.stringify(outcome)}`);
+};
 const coldStart = performance.now();
-if (checker.check(fiftyLines(-1)).length > 0)
-  throw new Error(`the 50-line program does not type-check: ${checker.check(fiftyLines(-1)).join("\n")}`);
+await checkOnce(fiftyLines(-1));
 const coldCheckMs = performance.now() - coldStart;
-timeEach(5, (i) => checker.check(fiftyLines(1000 + i)));
-const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
+await timeEachAsync(5, (i) => checkOnce(fiftyLines(1000 + i)));
+const checkMs = median(await timeEachAsync(20, (i) => checkOnce(fiftyLines(i))));
 
 // Sandbox start: on a warm worker, a new runtime, context and prelude for a trivial program, its
 // outcome back on the host, then disposal; and what a worker costs to start (a cold start, paid while
@@ -99,7 +99,7 @@ const checkMs = median(timeEach(20, (i) => checker.check(fiftyLines(i))));
 interface Worker {
   readonly ready: Promise<void>;
 }
-const takeWorker = pool["takeWorker"] as (memoryBytes: number) => Worker;
+const takeWorker = pool["takeWorker"] as (memoryBytes: number, waitMs: number) => Promise<Worker>;
 const Session = session["Session"] as new (options: unknown) => {
   run(worker: Worker, javascript: string): Promise<Result>;
 };
@@ -115,7 +115,7 @@ const loaded = [
   },
 ];
 const startOnce = async (): Promise<void> => {
-  const worker = takeWorker(limits.memoryBytes);
+  const worker = await takeWorker(limits.memoryBytes, 10_000);
   await worker.ready;
   const result = await new Session({
     packages: loaded,
