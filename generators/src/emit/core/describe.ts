@@ -1,29 +1,26 @@
 // Plain-language facts about tools and parameters, shared by JSDoc, the manifest and the README so
 // the three always say the same thing.
 import { formatDescriptions } from "../../../../packages/runtime/src/internal/issues.ts";
-import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import type { JsonValue } from "../../ir/json.ts";
+import type { SchemaNode } from "../../ir/schema.ts";
+import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 
 /** Short type text for tables: `integer`, `string (a YYYY-MM-DD date)`, `"A" | "B"`. */
-export function typeSummary(type: ValueType): string {
-  switch (type.kind) {
+export function typeSummary(node: SchemaNode): string {
+  const oneOf = (values: readonly JsonValue[]) => values.map((v) => JSON.stringify(v)).join(" | ");
+  if (node.enum !== undefined) return oneOf(node.enum);
+  if (node.valuesNotShown) return `string (${node.enumName ?? "enum"}, values not shown)`;
+  switch (node.type?.[0]) {
     case "string":
-      return type.format === undefined ? "string" : `string (${formatDescriptions[type.format]})`;
-    case "enum":
-      return type.values.known
-        ? type.values.value.map((v) => JSON.stringify(v)).join(" | ")
-        : `string (${type.name ?? "enum"}, values not shown)`;
-    case "integer":
-    case "number":
-    case "boolean":
-      return type.kind;
+      return node.toolFormat === undefined ? "string" : `string (${formatDescriptions[node.toolFormat]})`;
     case "object":
-      return type.maxProperties === 0 ? "object (empty)" : "object";
-    case "array":
-      return `array of ${
-        type.items.kind === "enum" && type.items.values.known
-          ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ")
-          : "string"
-      }`;
+      return node.maxProperties === 0 ? "object (empty)" : "object";
+    case "array": {
+      const items = typeof node.items === "object" ? node.items.enum : undefined;
+      return `array of ${items === undefined ? "string" : oneOf(items)}`;
+    }
+    default:
+      return node.type?.join(" or ") ?? "any";
   }
 }
 
