@@ -75,7 +75,7 @@ export function valueSchema(type: ValueType): SchemaNode {
     case "enum":
       return {
         type: ["string"],
-        ...(type.values.known && { enum: [...type.values.value] }),
+        ...(type.values.known ? { enum: [...type.values.value] } : { valuesNotShown: true }),
         ...(type.name !== undefined && { enumName: type.name }),
       };
     case "integer":
@@ -97,4 +97,9 @@ export function valueSchema(type: ValueType): SchemaNode {
     case "array":
       return { type: ["array"], items: valueSchema(type.items) };
   }
+}
+
+/** The node whose values a parameter names: an array's items, or the value itself. */
+export function namedValues(node: SchemaNode): SchemaNode {
+  return node.type?.includes("array") && typeof node.items === "object" ? node.items : node;
 }

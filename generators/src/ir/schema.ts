@@ -27,6 +27,8 @@ export interface Annotations {
   readonly enumName?: string;
   /** Keys the spec names for an open object, with their descriptions; others are allowed. */
   readonly keys?: readonly { readonly name: string; readonly description?: string }[];
+  /** An enum whose values the catalog does not show: it accepts any string, and prose says so. */
+  readonly valuesNotShown?: true;
 }
 
 /** Properties that become required when another property has a given value. */

@@ -42,7 +42,7 @@ const comparedElsewhere: ReadonlySet<Keyword> = new Set([
 export const plainKeywords = keywords.filter((k) => !comparedElsewhere.has(k));
 
 /** Keys of a node that never change what it accepts. */
-const annotations: ReadonlySet<string> = new Set(["description", "default", "enumName", "keys"]);
+const annotations: ReadonlySet<string> = new Set(["description", "default", "enumName", "keys", "valuesNotShown"]);
 
 /** Whether the node accepts any value: it holds annotations only. */
 export function isEmpty(schema: Schema): boolean {

@@ -189,24 +189,19 @@ function parameterText(parameter: Parameter): string {
 
 /** Constraints as JSDoc tags; the type already carries enum values and named object keys. */
 function parameterTags(parameter: Parameter): string[] {
-  const type = parameter.type;
+  const node = valueSchema(parameter.type);
   const tags: string[] = [];
-  if (type.kind === "integer" || type.kind === "number") {
-    if (type.kind === "integer") tags.push("@integer");
-    if (type.minimum !== undefined) tags.push(docTag("minimum", String(type.minimum)));
-    if (type.maximum !== undefined) tags.push(docTag("maximum", String(type.maximum)));
-  }
-  const format = type.kind === "string" ? type.format : undefined;
+  if (node.type?.includes("integer")) tags.push("@integer");
+  if (node.minimum !== undefined) tags.push(docTag("minimum", String(node.minimum)));
+  if (node.maximum !== undefined) tags.push(docTag("maximum", String(node.maximum)));
+  const format = node.toolFormat;
   if (format !== undefined) {
     tags.push(docTag("format", format));
     if (format in formatPatterns) tags.push(docTag("pattern", formatPatterns[format as keyof typeof formatPatterns]));
   }
-  if (type.kind === "enum" && !type.values.known)
-    tags.push(docTag("enum", `${type.name ?? "values"} (values not shown)`));
-  if (type.kind === "object") {
-    if (type.minProperties !== undefined) tags.push(docTag("minProperties", String(type.minProperties)));
-    if (type.maxProperties !== undefined) tags.push(docTag("maxProperties", String(type.maxProperties)));
-  }
+  if (node.valuesNotShown) tags.push(docTag("enum", `${node.enumName ?? "values"} (values not shown)`));
+  if (node.minProperties !== undefined) tags.push(docTag("minProperties", String(node.minProperties)));
+  if (node.maxProperties !== undefined) tags.push(docTag("maxProperties", String(node.maxProperties)));
   if (parameter.default !== undefined) tags.push(docTag("default", JSON.stringify(parameter.default)));
   if (parameter.defaultNote !== undefined)
     tags.push(docTag("whenAbsent", parameter.defaultNote.replace(/^absent:\s*/i, "")));

@@ -1,67 +1,57 @@
 // Plain-language facts about tools and parameters, shared by JSDoc, the manifest and the README so
 // the three always say the same thing.
 import { formatDescriptions } from "../../../../packages/runtime/src/internal/issues.ts";
-import type { Parameter, Rule, Tool, ValueType } from "../../ir/types.ts";
+import type { JsonValue } from "../../ir/json.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
+import type { SchemaNode } from "../../ir/schema.ts";
+import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 
 /** Short type text for tables: `integer`, `string (a YYYY-MM-DD date)`, `"A" | "B"`. */
-export function typeSummary(type: ValueType): string {
-  switch (type.kind) {
+export function typeSummary(node: SchemaNode): string {
+  const oneOf = (values: readonly JsonValue[]) => values.map((v) => JSON.stringify(v)).join(" | ");
+  if (node.enum !== undefined) return oneOf(node.enum);
+  if (node.valuesNotShown) return `string (${node.enumName ?? "enum"}, values not shown)`;
+  switch (node.type?.[0]) {
     case "string":
-      return type.format === undefined ? "string" : `string (${formatDescriptions[type.format]})`;
-    case "enum":
-      return type.values.known
-        ? type.values.value.map((v) => JSON.stringify(v)).join(" | ")
-        : `string (${type.name ?? "enum"}, values not shown)`;
-    case "integer":
-    case "number":
-    case "boolean":
-      return type.kind;
+      return node.toolFormat === undefined ? "string" : `string (${formatDescriptions[node.toolFormat]})`;
     case "object":
-      return type.maxProperties === 0 ? "object (empty)" : "object";
-    case "array":
-      return `array of ${
-        type.items.kind === "enum" && type.items.values.known
-          ? type.items.values.value.map((v) => JSON.stringify(v)).join(" | ")
-          : "string"
-      }`;
+      return node.maxProperties === 0 ? "object (empty)" : "object";
+    case "array": {
+      const items = typeof node.items === "object" ? node.items.enum : undefined;
+      return `array of ${items === undefined ? "string" : oneOf(items)}`;
+    }
+    default:
+      return node.type?.join(" or ") ?? "any";
   }
 }
 
 /** Constraint sentences for a parameter ("Minimum 1, maximum 1000."). */
 export function constraintFacts(parameter: Parameter, executeValue: string): string[] {
   const facts: string[] = [];
-  const type = parameter.type;
+  const node = valueSchema(parameter.type);
   if (parameter.requirement === "execute") facts.push(`Required when mode is ${executeValue}.`);
-  if (type.kind === "integer" || type.kind === "number") {
-    const range = [
-      type.minimum !== undefined && `minimum ${type.minimum}`,
-      type.maximum !== undefined && `maximum ${type.maximum}`,
-    ].filter(Boolean);
-    if (range.length > 0) facts.push(`${capitalize(range.join(", "))}.`);
-  }
-  if (type.kind === "string" && type.format !== undefined) facts.push(`Format: ${formatDescriptions[type.format]}.`);
-  if (type.kind === "enum") {
+  const range = [
+    node.minimum !== undefined && `minimum ${node.minimum}`,
+    node.maximum !== undefined && `maximum ${node.maximum}`,
+  ].filter(Boolean);
+  if (range.length > 0) facts.push(`${capitalize(range.join(", "))}.`);
+  if (node.toolFormat !== undefined) facts.push(`Format: ${formatDescriptions[node.toolFormat]}.`);
+  if (node.enum !== undefined) facts.push(`One of: ${node.enum.join(", ")}.`);
+  if (node.valuesNotShown) facts.push(`Values of ${node.enumName ?? "the enum"}: not shown in the catalog.`);
+  const items = typeof node.items === "object" ? node.items.enum : undefined;
+  if (items !== undefined) facts.push(`Items: one of ${items.join(", ")}.`);
+  const keys = node.keys ?? [];
+  if (keys.length > 0)
     facts.push(
-      type.values.known
-        ? `One of: ${type.values.value.join(", ")}.`
-        : `Values of ${type.name ?? "the enum"}: not shown in the catalog.`,
+      "Keys named by the catalog: " +
+        `${keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`,
     );
-  }
-  if (type.kind === "array" && type.items.kind === "enum" && type.items.values.known)
-    facts.push(`Items: one of ${type.items.values.value.join(", ")}.`);
-  if (type.kind === "object") {
-    if (type.keys.length > 0)
-      facts.push(
-        "Keys named by the catalog: " +
-          `${type.keys.map((k) => (k.description ? `${k.name} (${k.description})` : k.name)).join(", ")}.`,
-      );
-    if (type.maxProperties === 0) facts.push("Must be an empty object.");
-    else if (type.minProperties !== undefined && type.minProperties === type.maxProperties)
-      facts.push(`Exactly ${type.minProperties} key${type.minProperties === 1 ? "" : "s"}.`);
-    else {
-      if (type.minProperties !== undefined) facts.push(`At least ${type.minProperties} keys.`);
-      if (type.maxProperties !== undefined) facts.push(`At most ${type.maxProperties} keys.`);
-    }
+  if (node.maxProperties === 0) facts.push("Must be an empty object.");
+  else if (node.minProperties !== undefined && node.minProperties === node.maxProperties)
+    facts.push(`Exactly ${node.minProperties} key${node.minProperties === 1 ? "" : "s"}.`);
+  else {
+    if (node.minProperties !== undefined) facts.push(`At least ${node.minProperties} keys.`);
+    if (node.maxProperties !== undefined) facts.push(`At most ${node.maxProperties} keys.`);
   }
   if (parameter.default !== undefined) facts.push(`Default: ${JSON.stringify(parameter.default)}.`);
   // Notes such as "absent: any version" already say when they apply.

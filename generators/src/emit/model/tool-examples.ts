@@ -6,6 +6,8 @@
 // another parameter required, or the parameter another takes precedence over). A tool whose
 // parameters are not shown, or that needs a value the spec cannot ground, has none.
 import type { JsonValue } from "../../ir/json.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
+import type { TypeName } from "../../ir/schema.ts";
 import type { Parameter, Rule, Server, Tool } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
 import { exampleValue, opaqueParameter, type ExampleScope } from "./example-values.ts";
@@ -19,15 +21,15 @@ const optionalPerExample = 3;
 
 /** How much an optional parameter's example teaches: documented choices and shapes first. */
 function interest(parameter: Parameter): number {
-  const type = parameter.type;
-  if (type.kind === "enum") return 4;
+  const node = valueSchema(parameter.type);
+  const is = (...types: TypeName[]) => types.some((type) => node.type?.includes(type));
+  if (node.enum !== undefined || node.valuesNotShown) return 4;
   if (
-    (type.kind === "string" && type.format !== undefined) ||
-    ((type.kind === "integer" || type.kind === "number") &&
-      (type.maximum !== undefined || parameter.default !== undefined))
+    node.toolFormat !== undefined ||
+    (is("integer", "number") && (node.maximum !== undefined || parameter.default !== undefined))
   )
     return 3;
-  if (type.kind === "array" || type.kind === "object") return 2;
+  if (is("array", "object")) return 2;
   return 1;
 }
 

@@ -1,7 +1,9 @@
 // A valid example input for every tool, built from its parameters: the README shows it and the
 // tests feed it to the generated validators and clients.
 import type { ToolModeRules } from "../core/emitter.ts";
-import type { Parameter, StringFormat, Tool, ValueType } from "../../ir/types.ts";
+import { valueSchema } from "../../ir/parameter-schema.ts";
+import type { SchemaNode } from "../../ir/schema.ts";
+import type { Parameter, StringFormat, Tool } from "../../ir/types.ts";
 import type { JsonValue } from "../../ir/json.ts";
 
 const formatExamples: Record<StringFormat, string> = {
@@ -18,29 +20,28 @@ const formatExamples: Record<StringFormat, string> = {
   jwt: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl",
 };
 
-export function exampleValue(type: ValueType, name: string): JsonValue {
-  switch (type.kind) {
-    case "string":
-      return type.format === undefined ? `example-${name.replace(/_/g, "-")}` : formatExamples[type.format];
-    case "enum":
-      return type.values.known && type.values.value[0] !== undefined
-        ? type.values.value[0]
-        : `example-${name.replace(/_/g, "-")}`;
+/** A value the node accepts: the least a bound allows, an enum's first value, a format's example. */
+function exampleValue(node: SchemaNode, name: string): JsonValue {
+  const fromName = `example-${name.replace(/_/g, "-")}`;
+  switch (node.type?.[0]) {
     case "integer":
     case "number": {
-      const low = type.minimum ?? 1;
-      return type.maximum !== undefined && low > type.maximum ? type.maximum : low;
+      const low = node.minimum ?? 1;
+      return node.maximum !== undefined && low > node.maximum ? node.maximum : low;
     }
     case "boolean":
       return true;
     case "object":
-      return type.maxProperties === 0
+      return node.maxProperties === 0
         ? {}
         : Object.fromEntries(
-            Array.from({ length: type.minProperties ?? 0 }, (_, i) => [type.keys[i]?.name ?? `key${i + 1}`, "value"]),
+            Array.from({ length: node.minProperties ?? 0 }, (_, i) => [node.keys?.[i]?.name ?? `key${i + 1}`, "value"]),
           );
     case "array":
-      return [exampleValue(type.items, name) as string];
+      return [exampleValue(typeof node.items === "object" ? node.items : {}, name)];
+    default:
+      if (node.enum !== undefined) return node.enum[0] ?? fromName;
+      return node.toolFormat === undefined ? fromName : formatExamples[node.toolFormat];
   }
 }
 
@@ -68,7 +69,7 @@ export function exampleInput(tool: Tool, toolMode: ToolModeRules): Record<string
     input[parameter.name] =
       parameter.name === "mode" && tool.modePattern
         ? toolMode.executeValue
-        : exampleValue(parameter.type, parameter.name);
+        : exampleValue(valueSchema(parameter.type), parameter.name);
   }
   return input;
 }

@@ -81,6 +81,7 @@ const writers: { readonly [K in Exclude<keyof SchemaNode, "modePattern">]-?: Wri
   // Names for the TypeScript types and the README, which JSON Schema has no keyword for.
   enumName: () => ({}),
   keys: () => ({}),
+  valuesNotShown: () => ({}),
   content: ({ id, document }) => ({ contentSchema: documentJsonSchema(id, document) }),
 };
 const keys = Object.keys(writers) as (keyof typeof writers)[];

@@ -2,6 +2,7 @@
 // HTTP facts) and everything they leave unstated, as plain data. The manifest carries this data as
 // it is; the README renders it. One builder, so the two outputs always list the same facts.
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
+import { namedValues, valueSchema } from "../../ir/parameter-schema.ts";
 import type { CatalogRules, Documented, Parameter, Server, Tool } from "../../ir/types.ts";
 
 /** A documented fact as JSON: the text, or null when the document does not show it. */
@@ -109,6 +110,5 @@ function enumUnknowns(tool: Tool): string[] {
 }
 
 function hasHiddenValues(parameter: Parameter): boolean {
-  const type = parameter.type.kind === "array" ? parameter.type.items : parameter.type;
-  return type.kind === "enum" && !type.values.known;
+  return namedValues(valueSchema(parameter.type)).valuesNotShown === true;
 }

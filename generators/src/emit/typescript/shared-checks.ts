@@ -34,7 +34,7 @@ function parameterKey(parameter: Parameter): unknown {
 
 /** A value's schema node without the annotations no check reads: an enum's name, a key's description. */
 function nodeKey(node: SchemaNode): unknown {
-  const { enumName, keys, items, ...checked } = node;
+  const { enumName, keys, valuesNotShown, items, ...checked } = node;
   return {
     ...checked,
     ...(keys !== undefined && { keys: keys.map((key) => key.name) }),
