@@ -3,8 +3,9 @@
 // unknown keys refused, and toolcat's own rules as its keywords (`~` and required-when rules in
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
 // body as the request_body string's `content`). The JSON Schema, TypeScript type, validator and
-// release comparison writers read parameters through it; the loader still builds `ValueType`, which
-// this module turns into nodes and the prose, examples and search text read.
+// release comparison writers, the prose, README examples and search text read parameters through it;
+// the loader still builds `ValueType`, which this module turns into nodes (and the model examples
+// still read; docs/architecture.md lists every reader).
 import type { Parameter, Tool, ValueType } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
