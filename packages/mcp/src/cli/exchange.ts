@@ -5,6 +5,20 @@
 // This is the per-request path of every call, so it stays lean: the SDK's generic Node adapter
 // re-serializes a parsed body and writes every answer as a chunked stream.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+
+/** A JSON-RPC error answer without an id, for a request refused before any server reads it. */
+export const refusal = (status: number, message: string, headers: Record<string, string> = {}): Response =>
+  Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers });
+
+/** The SDK handlers' options for one request: its auth and its parsed body, each only when present. */
+export const handlerOptions = (
+  authInfo: AuthInfo | undefined,
+  parsedBody: unknown,
+): { authInfo?: AuthInfo; parsedBody?: unknown } => ({
+  ...(authInfo === undefined ? {} : { authInfo }),
+  ...(parsedBody === undefined ? {} : { parsedBody }),
+});
 
 /** A request body read to its end: its text, or `undefined` when it went over `maxBytes`. */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {

@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { HttpConfig } from "./args.js";
 import { authenticate, metadataUrl, resourceMetadata, tokenVerifier } from "./auth.js";
-import { parseBody, readBody, toWebRequest, writeResponse } from "./exchange.js";
+import { handlerOptions, parseBody, readBody, refusal, toWebRequest, writeResponse } from "./exchange.js";
 import { answerProbe, Readiness } from "./health.js";
 import { allowedHostnames } from "./hosts.js";
 import { originAllowed } from "./origins.js";
@@ -56,21 +56,9 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
-const refusal = (status: number, message: string): Response =>
-  Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status });
-
-const send = (response: Response, to: ServerResponse): Promise<void> => writeResponse(response, to);
-
+// The rest of the body is not read, so the connection cannot carry another request.
 const tooLarge = (maxBytes: number): Response =>
-  Response.json(
-    {
-      jsonrpc: "2.0",
-      error: { code: -32000, message: `the request body is over ${maxBytes} bytes (--max-body-bytes)` },
-      id: null,
-    },
-    // The rest of the body is not read, so the connection cannot carry another request.
-    { status: 413, headers: { connection: "close" } },
-  );
+  refusal(413, `the request body is over ${maxBytes} bytes (--max-body-bytes)`, { connection: "close" });
 
 /** Serves servers from `factory` at http://host:port/mcp until closed; `onerror` hears what goes wrong. */
 export async function serveHttp(
@@ -99,7 +87,7 @@ export async function serveHttp(
   async function serve(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const body =
       request.method === "GET" || request.method === "HEAD" ? "" : await readBody(request, maxRequestBodySize);
-    if (body === undefined) return send(tooLarge(maxRequestBodySize), response);
+    if (body === undefined) return writeResponse(tooLarge(maxRequestBodySize), response);
     const parsedBody = parseBody(body);
     if (request.method === "POST") requestLog?.note(parsedBody);
     // The client leaving before its answer is written aborts the call (its handler sees the signal).
@@ -111,31 +99,28 @@ export async function serveHttp(
     const authInfo = request.auth;
     const answer = (await isLegacyRequest(webRequest, parsedBody, { maxRequestBodySize }))
       ? await legacy.fetch(webRequest, authInfo, parsedBody)
-      : await modern.fetch(webRequest, {
-          ...(authInfo === undefined ? {} : { authInfo }),
-          ...(parsedBody === undefined ? {} : { parsedBody }),
-        });
+      : await modern.fetch(webRequest, handlerOptions(authInfo, parsedBody));
     await writeResponse(answer, response, abort.signal);
   }
 
   async function handle(request: IncomingMessage & { auth?: AuthInfo }, response: ServerResponse): Promise<void> {
     const host = validateHostHeader(request.headers.host, hosts);
     if (!host.ok)
-      return send(
+      return writeResponse(
         refusal(403, `${host.message}; start the server with --allowed-hosts to accept another name`),
         response,
       );
     if (!originAllowed(request.rawHeaders)) {
-      return send(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
+      return writeResponse(refusal(403, "origin not allowed: this MCP server accepts local origins only"), response);
     }
     const endpoint = new URL(ENDPOINT, `http://${request.headers.host ?? ""}`);
     const path = new URL(request.url ?? "/", endpoint).pathname;
     if (verifier !== undefined && path === metadataUrl(endpoint).pathname)
-      return send(Response.json(resourceMetadata(endpoint)), response);
-    if (path !== ENDPOINT) return send(refusal(404, `the MCP endpoint is ${ENDPOINT}`), response);
+      return writeResponse(Response.json(resourceMetadata(endpoint)), response);
+    if (path !== ENDPOINT) return writeResponse(refusal(404, `the MCP endpoint is ${ENDPOINT}`), response);
     if (verifier !== undefined) {
       const auth = await authenticate(request.headers.authorization, verifier, endpoint);
-      if (auth instanceof Response) return send(auth, response);
+      if (auth instanceof Response) return writeResponse(auth, response);
       request.auth = auth;
     }
     await serve(request, response);
@@ -154,7 +139,7 @@ export async function serveHttp(
       const run = (): void =>
         void handle(request, response).catch((error: unknown) => {
           onerror(error instanceof Error ? error : new Error(String(error)));
-          if (!response.headersSent) void send(refusal(500, "internal error"), response);
+          if (!response.headersSent) void writeResponse(refusal(500, "internal error"), response);
         });
       if (requestLog === undefined) run();
       else requestLog.around(request, response, run);
@@ -194,11 +179,7 @@ function readyAtOnce(): Readiness {
 function statelessLane(factory: () => Server, maxRequestBodySize: number, onerror: (error: Error) => void): LegacyLane {
   const serve = legacyStatelessFallback(factory, onerror, { maxRequestBodySize });
   return {
-    fetch: (request, authInfo, parsedBody) =>
-      serve(request, {
-        ...(authInfo === undefined ? {} : { authInfo }),
-        ...(parsedBody === undefined ? {} : { parsedBody }),
-      }),
+    fetch: (request, authInfo, parsedBody) => serve(request, handlerOptions(authInfo, parsedBody)),
     size: 0,
     close: () => Promise.resolve(),
   };

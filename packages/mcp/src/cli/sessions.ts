@@ -14,6 +14,7 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import { EVICTABLE_AFTER_MS, makeRoom } from "./eviction.js";
+import { handlerOptions, refusal } from "./exchange.js";
 
 export interface SessionLimits {
   readonly maxSessions: number;
@@ -36,9 +37,6 @@ interface Session {
   lastUsed: number;
   inFlight: number;
 }
-
-const refusal = (status: number, message: string, headers: Record<string, string> = {}): Response =>
-  Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers });
 
 export function legacyLane(factory: () => Server, limits: SessionLimits, onerror: (error: Error) => void): LegacyLane {
   const sessions = new Map<string, Session>();
@@ -102,10 +100,7 @@ export function legacyLane(factory: () => Server, limits: SessionLimits, onerror
         return serveInSession(session, request, authInfo, parsedBody);
       }
       if (isInitializeRequest(parsedBody)) return open(request, parsedBody, authInfo);
-      return stateless(request, {
-        ...(authInfo === undefined ? {} : { authInfo }),
-        ...(parsedBody === undefined ? {} : { parsedBody }),
-      });
+      return stateless(request, handlerOptions(authInfo, parsedBody));
     },
     get size() {
       return sessions.size;
@@ -130,10 +125,7 @@ async function serveInSession(
   authInfo: AuthInfo | undefined,
   parsedBody: unknown,
 ): Promise<Response> {
-  const options = {
-    ...(authInfo === undefined ? {} : { authInfo }),
-    ...(parsedBody === undefined ? {} : { parsedBody }),
-  };
+  const options = handlerOptions(authInfo, parsedBody);
   if (request.method === "GET") return session.transport.handleRequest(request, options);
   session.lastUsed = Date.now();
   session.inFlight += 1;
