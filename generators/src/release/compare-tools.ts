@@ -6,7 +6,6 @@ import { finding, sameJson, type Bump, type Finding } from "./change.ts";
 import { compareRequestBodies } from "./compare-bodies.ts";
 import { compareSchemas, type Places } from "./compare-schemas.ts";
 import { compareMembers } from "./compare-values.ts";
-import { valueSchema } from "../ir/parameter-schema.ts";
 
 const requirementRank: Readonly<Record<Requirement, number>> = { optional: 0, execute: 1, always: 2 };
 const requirementWords: Readonly<Record<Requirement, string>> = {
@@ -91,7 +90,7 @@ function compareParameters(before: readonly Parameter[], after: readonly Paramet
 
 function compareParameter(before: Parameter, after: Parameter): Finding[] {
   const name = before.name;
-  const findings = compareSchemas(parameterPlaces(name), valueSchema(before.type), valueSchema(after.type));
+  const findings = compareSchemas(parameterPlaces(name), before.schema, after.schema);
   if (before.requirement !== after.requirement) {
     const stricter = requirementRank[after.requirement] > requirementRank[before.requirement];
     findings.push(

@@ -13,7 +13,6 @@ import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../co
 import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { schemaType } from "../typescript/schema-type.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
 /**
@@ -174,7 +173,7 @@ function member(parameter: Parameter, optional: boolean): string[] {
   const doc = parameterText(parameter);
   const tags = parameterTags(parameter);
   const head = `${propertyKey(parameter.name)}${optional ? "?" : ""}: `;
-  const declaration = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth, ";");
+  const declaration = layout(prefixed(head, schemaType(parameter.schema)), memberWidth, ";");
   return [...(doc === "" && tags.length === 0 ? [] : docComment(doc, tags).split("\n")), ...declaration];
 }
 
@@ -189,7 +188,7 @@ function parameterText(parameter: Parameter): string {
 
 /** Constraints as JSDoc tags; the type already carries enum values and named object keys. */
 function parameterTags(parameter: Parameter): string[] {
-  const node = valueSchema(parameter.type);
+  const node = parameter.schema;
   const tags: string[] = [];
   if (node.type?.includes("integer")) tags.push("@integer");
   if (node.minimum !== undefined) tags.push(docTag("minimum", String(node.minimum)));

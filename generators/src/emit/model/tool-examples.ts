@@ -6,7 +6,7 @@
 // another parameter required, or the parameter another takes precedence over). A tool whose
 // parameters are not shown, or that needs a value the spec cannot ground, has none.
 import type { JsonValue } from "../../ir/json.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
+import { isEnum } from "../../ir/parameter-schema.ts";
 import type { TypeName } from "../../ir/schema.ts";
 import type { Parameter, Rule, Server, Tool } from "../../ir/types.ts";
 import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
@@ -21,9 +21,9 @@ const optionalPerExample = 3;
 
 /** How much an optional parameter's example teaches: documented choices and shapes first. */
 function interest(parameter: Parameter): number {
-  const node = valueSchema(parameter.type);
+  const node = parameter.schema;
   const is = (...types: TypeName[]) => types.some((type) => node.type?.includes(type));
-  if (node.enum !== undefined || node.valuesNotShown) return 4;
+  if (isEnum(node)) return 4;
   if (
     node.toolFormat !== undefined ||
     (is("integer", "number") && (node.maximum !== undefined || parameter.default !== undefined))

@@ -3,7 +3,6 @@
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolTitle } from "../../ir/model-names.ts";
 import { toolNames } from "../../ir/naming.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { Server, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "../core/describe.ts";
 import { jsonLiteral, markdownCode, markdownText } from "../core/escape.ts";
@@ -119,7 +118,7 @@ function toolView(server: Server, tool: Tool, toolMode: ToolModeRules, bodyType:
       tool.parameters.kind === "known"
         ? tool.parameters.list.map((p) => ({
             name: p.name,
-            type: markdownText(typeSummary(valueSchema(p.type))),
+            type: markdownText(typeSummary(p.schema)),
             required:
               p.requirement === "always"
                 ? "yes"

@@ -4,7 +4,6 @@ import type { InterfaceDeclarationStructure, PropertySignatureStructure, Stateme
 import type { GeneratedFile } from "../../core/files.ts";
 import { typesModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { Parameter, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "../core/describe.ts";
 import { propertyKey, stringLiteral } from "../core/escape.ts";
@@ -136,7 +135,7 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
   const facts = parameterFacts(parameter, executeValue);
   const name = propertyKey(parameter.name);
   const head = `${name}${optional ? "?" : ""}: `;
-  const type = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth)
+  const type = layout(prefixed(head, schemaType(parameter.schema)), memberWidth)
     .join("\n")
     .slice(head.length);
   return {
