@@ -4,7 +4,7 @@
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
 // body as the request_body string's `content`). Each property is the parameter's own value node,
 // which the loader builds from the spec, with the parameter's prose and default added.
-import type { Parameter, Tool } from "./types.ts";
+import type { CatalogRules, Parameter, Tool } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
 /** The catalog's mode values a mode-pattern node names. */
@@ -12,6 +12,12 @@ export interface ModeValues {
   readonly executeValue: string;
   /** Mode values other than execute: with them the tool ignores its other parameters. */
   readonly ignoring: readonly string[];
+}
+
+/** The mode values of the catalog's mode rules. */
+export function modeValues(toolMode: CatalogRules["toolMode"]): ModeValues {
+  const { executeValue } = toolMode;
+  return { executeValue, ignoring: toolMode.values.map((v) => v.value).filter((value) => value !== executeValue) };
 }
 
 /**
