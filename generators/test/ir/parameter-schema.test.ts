@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEnum, namedValues } from "../../src/ir/parameter-schema.ts";
+import { isEnum, modeValues, namedValues } from "../../src/ir/parameter-schema.ts";
 import type { SchemaNode } from "../../src/ir/schema.ts";
 
 describe("isEnum", () => {
@@ -28,5 +28,23 @@ describe("namedValues", () => {
   ];
   it.each(cases)("%s", (_, node, named) => {
     expect(namedValues(node)).toStrictEqual(named);
+  });
+});
+
+describe("modeValues", () => {
+  it("keeps execute and lists every other mode value, in the catalog's order, as ignoring", () => {
+    const value = (v: string) => ({ value: v, enumName: v.toUpperCase(), description: v });
+    const toolMode = {
+      name: "ToolMode",
+      values: [value("get_request_schema"), value("execute"), value("dry_run")],
+      executeValue: "execute",
+      requestBodyDescription: "",
+      missingExecuteParameter: { known: false } as const,
+      notes: [],
+    };
+    expect(modeValues(toolMode)).toStrictEqual({
+      executeValue: "execute",
+      ignoring: ["get_request_schema", "dry_run"],
+    });
   });
 });

@@ -3,16 +3,10 @@
 import type { GeneratedFile, Versions } from "../../core/files.ts";
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
 import type { ServerNames } from "../../ir/naming.ts";
-import { modeValues } from "../../ir/parameter-schema.ts";
 import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
 export type ToolModeRules = CatalogRules["toolMode"];
-
-/** Mode values other than execute (get_request_schema): with them a tool ignores its other parameters. */
-export function ignoringModes(toolMode: ToolModeRules): readonly string[] {
-  return modeValues(toolMode).ignoring;
-}
 
 export type PartOfSpeech = "noun" | "verb";
 

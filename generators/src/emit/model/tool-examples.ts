@@ -6,10 +6,10 @@
 // another parameter required, or the parameter another takes precedence over). A tool whose
 // parameters are not shown, or that needs a value the spec cannot ground, has none.
 import type { JsonValue } from "../../ir/json.ts";
-import { isEnum } from "../../ir/parameter-schema.ts";
+import { isEnum, modeValues } from "../../ir/parameter-schema.ts";
 import type { TypeName } from "../../ir/schema.ts";
 import type { Parameter, Rule, Server, Tool } from "../../ir/types.ts";
-import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
+import type { ToolModeRules } from "../core/emitter.ts";
 import { exampleValue, opaqueParameter, type ExampleScope } from "./example-values.ts";
 
 export type ToolExample = { [parameter: string]: JsonValue };
@@ -79,7 +79,7 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
     const minimal = build(execute, onExecute);
     candidates.push(firstOptionals.length > 0 ? (build(execute, onExecute, firstOptionals) ?? minimal) : minimal);
     // Any other mode ignores every other parameter; the always-required ones are still sent.
-    candidates.push(...ignoringModes(toolMode).map((mode) => build({ mode }, required)), minimal);
+    candidates.push(...modeValues(toolMode).ignoring.map((mode) => build({ mode }, required)), minimal);
   } else {
     // A tool whose parameters are all cursors or secrets is called with none of them (the first page).
     if (required.length === 0 && list.every((p) => opaqueParameter(p.name))) return [{}];

@@ -14,7 +14,8 @@ import { geminiExample } from "./gemini-example.ts";
 import { modelTool, toolLowering } from "../model/provider-tools.ts";
 import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
-import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
+import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
+import { modeValues } from "../../ir/parameter-schema.ts";
 import { headerLine } from "../core/source-file.ts";
 import { nodeVersion } from "../package/package-files.ts";
 
@@ -152,7 +153,7 @@ function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
     return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
     key === "request_body" && tool.modePattern
-      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get ` +
+      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(modeValues(toolMode).ignoring[0] ?? "")} to get ` +
         "the schema"
       : `  ${key}: ${jsonLiteral(value)},`,
   );
