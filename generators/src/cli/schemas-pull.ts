@@ -12,7 +12,7 @@ import { createHttpTransport } from "../../../packages/runtime/src/http/transpor
 import { cleanJson } from "../../../packages/runtime/src/internal/scrub.ts";
 import { writeFileAtomic } from "../write/atomic-write.ts";
 import type { Server, Tool } from "../ir/types.ts";
-import { ignoringModes } from "../emit/core/emitter.ts";
+import { modeValues } from "../ir/parameter-schema.ts";
 import { readAnswer } from "../loader/body-schema.ts";
 import { loadCatalog } from "../loader/load.ts";
 import { printable } from "../loader/diagnostics.ts";
@@ -83,7 +83,7 @@ export async function schemasPull({ root, env, out, parsed }: RunContext): Promi
     catalog.servers.flatMap((server) => server.tools.filter((t) => t.modePattern).map((tool) => ({ server, tool }))),
     strings(parsed.values["tool"]),
   );
-  const mode = ignoringModes(catalog.rules.toolMode)[0];
+  const mode = modeValues(catalog.rules.toolMode).ignoring[0];
   if (mode === undefined) throw new UsageError("the catalog's ToolMode has no value besides execute");
 
   // Retries stay off: a tool that fails is reported and the next one asked.

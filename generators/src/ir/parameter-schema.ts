@@ -2,11 +2,9 @@
 // body uses: each parameter a property, `*` in `required`, `requires` rules in `dependentRequired`,
 // unknown keys refused, and toolcat's own rules as its keywords (`~` and required-when rules in
 // `requiredWhen`, the mode pattern in `modePattern`, a toolcat format in `toolFormat`, a captured
-// body as the request_body string's `content`). The JSON Schema, TypeScript type, validator and
-// release comparison writers, the prose, README examples and search text read parameters through it;
-// the loader still builds `ValueType`, which this module turns into nodes (and the model examples
-// still read; docs/architecture.md lists every reader).
-import type { Parameter, Tool, ValueType } from "./types.ts";
+// body as the request_body string's `content`). Each property is the parameter's own value node,
+// which the loader builds from the spec, with the parameter's prose and default added.
+import type { CatalogRules, Parameter, Tool } from "./types.ts";
 import type { Named, RequiredWhen, Schema, SchemaNode } from "./schema.ts";
 
 /** The catalog's mode values a mode-pattern node names. */
@@ -14,6 +12,12 @@ export interface ModeValues {
   readonly executeValue: string;
   /** Mode values other than execute: with them the tool ignores its other parameters. */
   readonly ignoring: readonly string[];
+}
+
+/** The mode values of the catalog's mode rules. */
+export function modeValues(toolMode: CatalogRules["toolMode"]): ModeValues {
+  const { executeValue } = toolMode;
+  return { executeValue, ignoring: toolMode.values.map((v) => v.value).filter((value) => value !== executeValue) };
 }
 
 /**
@@ -61,46 +65,19 @@ function propertySchema(tool: Tool, parameter: Parameter, describe: (parameter: 
   const description = describe(parameter);
   const body = parameter.name === "request_body" ? tool.requestBody : undefined;
   return {
-    ...valueSchema(parameter.type),
+    ...parameter.schema,
     ...(description !== "" && { description }),
     ...(parameter.default !== undefined && { default: parameter.default }),
     ...(body !== undefined && { content: { id: `urn:toolcat:request-body:${tool.fullName}`, document: body } }),
   };
 }
 
-/** The node of one parameter's value type. */
-export function valueSchema(type: ValueType): SchemaNode {
-  switch (type.kind) {
-    case "string":
-      return { type: ["string"], ...(type.format !== undefined && { toolFormat: type.format }) };
-    case "enum":
-      return {
-        type: ["string"],
-        ...(type.values.known ? { enum: [...type.values.value] } : { valuesNotShown: true }),
-        ...(type.name !== undefined && { enumName: type.name }),
-      };
-    case "integer":
-    case "number":
-      return {
-        type: [type.kind],
-        ...(type.minimum !== undefined && { minimum: type.minimum }),
-        ...(type.maximum !== undefined && { maximum: type.maximum }),
-      };
-    case "boolean":
-      return { type: ["boolean"] };
-    case "object":
-      return {
-        type: ["object"],
-        ...(type.keys.length > 0 && { keys: type.keys }),
-        ...(type.minProperties !== undefined && { minProperties: type.minProperties }),
-        ...(type.maxProperties !== undefined && { maxProperties: type.maxProperties }),
-      };
-    case "array":
-      return { type: ["array"], items: valueSchema(type.items) };
-  }
-}
-
 /** The node whose values a parameter names: an array's items, or the value itself. */
 export function namedValues(node: SchemaNode): SchemaNode {
   return node.type?.includes("array") && typeof node.items === "object" ? node.items : node;
+}
+
+/** Whether a node's values are an enum's, whether or not the catalog shows them. */
+export function isEnum(node: SchemaNode): boolean {
+  return node.enum !== undefined || node.valuesNotShown === true;
 }

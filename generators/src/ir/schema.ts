@@ -18,6 +18,12 @@ export interface Named<T> {
   readonly value: T;
 }
 
+/** A key a spec names for an open object. */
+export interface ObjectKey {
+  readonly name: string;
+  readonly description?: string;
+}
+
 /** Annotations the writers keep (README, JSON Schema); they never change what is accepted. */
 export interface Annotations {
   readonly description?: string;
@@ -26,7 +32,7 @@ export interface Annotations {
   /** The spec's name for an enum (ToolMode, OrderBy): the exported TypeScript type's name. */
   readonly enumName?: string;
   /** Keys the spec names for an open object, with their descriptions; others are allowed. */
-  readonly keys?: readonly { readonly name: string; readonly description?: string }[];
+  readonly keys?: readonly ObjectKey[];
   /** An enum whose values the catalog does not show: it accepts any string, and prose says so. */
   readonly valuesNotShown?: true;
 }

@@ -1,9 +1,9 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
-import type { FormatName } from "./formats.ts";
 import type { JsonValue } from "./json.ts";
 import type { ServerNames } from "./naming.ts";
 import type { CapturedRequestBody } from "./request-body.ts";
+import type { SchemaNode } from "./schema.ts";
 
 /** A fact a document either states or explicitly leaves unstated. */
 export type Documented<T> = { readonly known: true; readonly value: T } | { readonly known: false };
@@ -15,51 +15,13 @@ export interface SourcePosition {
   readonly col: number;
 }
 
-/** A string format the runtime checks; the list is in formats.ts. */
-export type StringFormat = FormatName;
-
-export interface StringType {
-  readonly kind: "string";
-  readonly format?: StringFormat;
-}
-export interface EnumType {
-  readonly kind: "enum";
-  /** The document's name for the enum (ToolMode, OrderBy), when it has one. */
-  readonly name?: string;
-  readonly values: Documented<readonly string[]>;
-}
-export interface NumericType {
-  readonly kind: "integer" | "number";
-  readonly minimum?: number;
-  readonly maximum?: number;
-}
-export interface BooleanType {
-  readonly kind: "boolean";
-}
-export interface ObjectKey {
-  readonly name: string;
-  readonly description?: string;
-}
-export interface ObjectType {
-  readonly kind: "object";
-  /** Keys the document names; others are allowed unless maxProperties forbids them. */
-  readonly keys: readonly ObjectKey[];
-  readonly minProperties?: number;
-  readonly maxProperties?: number;
-}
-export interface ArrayType {
-  readonly kind: "array";
-  readonly items: StringType | EnumType;
-}
-
-export type ValueType = StringType | EnumType | NumericType | BooleanType | ObjectType | ArrayType;
-
 /** `*` always, `~` when mode is execute, or optional. */
 export type Requirement = "always" | "execute" | "optional";
 
 export interface Parameter {
   readonly name: string;
-  readonly type: ValueType;
+  /** The value's schema node: its type and the keywords the spec gives it (parameter-schema.ts adds the prose). */
+  readonly schema: SchemaNode;
   readonly requirement: Requirement;
   readonly description?: string;
   readonly default?: JsonValue;

@@ -171,10 +171,9 @@ export function checkCrossReferences(
         );
         return;
       }
-      const type = parameter.type;
       const actual = {
-        minimum: type.kind === "integer" || type.kind === "number" ? type.minimum : undefined,
-        maximum: type.kind === "integer" || type.kind === "number" ? type.maximum : undefined,
+        minimum: parameter.schema.minimum,
+        maximum: parameter.schema.maximum,
         default: parameter.default,
       };
       for (const key of ["minimum", "maximum", "default"] as const) {

@@ -1,8 +1,8 @@
-// Parameter and type building: a raw parameter becomes a typed IR parameter, with its constraints
-// checked against its type and its default against both.
-import type { CatalogRules, Parameter, Requirement, ValueType } from "../ir/types.ts";
+// Parameter building: a raw parameter becomes a typed IR parameter whose value is a schema node
+// (ir/schema.ts), with its constraints checked against its type and its default against both.
+import type { CatalogRules, Parameter, Requirement } from "../ir/types.ts";
 import type { JsonValue } from "../ir/json.ts";
-import { documented } from "./build-catalog.ts";
+import type { SchemaNode } from "../ir/schema.ts";
 import type { RawParameter, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
 import type { SpecPath } from "./source.ts";
@@ -27,11 +27,7 @@ export function buildParameters(
   const at = report.at(toolPath);
   const mode: Parameter = {
     name: "mode",
-    type: {
-      kind: "enum",
-      name: rules.toolMode.name,
-      values: { known: true, value: rules.toolMode.values.map((v) => v.value) },
-    },
+    schema: { type: ["string"], enum: rules.toolMode.values.map((v) => v.value), enumName: rules.toolMode.name },
     requirement: "always",
     description: rules.toolMode.values.map((v) => `${v.value}: ${v.description}`).join(" "),
     notes: [],
@@ -41,7 +37,7 @@ export function buildParameters(
   };
   const requestBody: Parameter = {
     name: "request_body",
-    type: { kind: "string", format: "json" },
+    schema: { type: ["string"], toolFormat: "json" },
     requirement: "execute",
     description:
       `${rules.toolMode.requestBodyDescription} Its fields ` + "are returned at run time by mode get_request_schema.",
@@ -73,10 +69,10 @@ function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, too
       "Set modePattern: true on the tool, or use required: true / false.",
     );
   }
-  const type = buildType(report, path, raw, `tool ${tool.name}, parameter ${raw.name}`);
+  const schema = valueNode(report, path, raw, `tool ${tool.name}, parameter ${raw.name}`);
   if (raw.default !== undefined) {
     checkDefaultKeys(report, [...path, "default"], raw.default);
-    const problem = valueProblem(type, raw.default);
+    const problem = valueProblem(schema, raw.default);
     if (problem !== undefined) {
       report.error(
         [...path, "default"],
@@ -88,7 +84,7 @@ function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, too
   }
   return {
     name: raw.name,
-    type,
+    schema,
     requirement,
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.default !== undefined && { default: raw.default }),
@@ -111,8 +107,8 @@ const keysByType: Record<RawParameter["type"], readonly (keyof RawParameter)[]> 
 };
 const typedKeys = [...new Set(Object.values(keysByType).flat())];
 
-/** `where` names the parameter in messages (tool GetWidget, parameter limit). */
-function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: string): ValueType {
+/** A parameter's value as a schema node; `where` names the parameter in messages (tool GetWidget, parameter limit). */
+function valueNode(report: Reporter, path: SpecPath, raw: RawParameter, where: string): SchemaNode {
   for (const key of typedKeys) {
     if (raw[key] !== undefined && !keysByType[raw.type].includes(key)) {
       report.error(
@@ -138,13 +134,14 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: s
       if (raw.enum !== undefined || raw.enumName !== undefined) {
         if (raw.enumName !== undefined) report.identifier([...path, "enumName"], raw.enumName, "pascal", "Enum name");
         if (Array.isArray(raw.enum)) checkEnumValues(report, raw.enum, (i) => [...path, "enum", i]);
+        // An enum whose values the catalog does not show accepts any string.
         return {
-          kind: "enum",
-          ...(raw.enumName !== undefined && { name: raw.enumName }),
-          values: documented<readonly string[]>(raw.enum),
+          type: ["string"],
+          ...(Array.isArray(raw.enum) ? { enum: [...raw.enum] } : { valuesNotShown: true }),
+          ...(raw.enumName !== undefined && { enumName: raw.enumName }),
         };
       }
-      return { kind: "string", ...(raw.format !== undefined && { format: raw.format }) };
+      return { type: ["string"], ...(raw.format !== undefined && { toolFormat: raw.format }) };
     case "integer":
     case "number":
       if (raw.type === "integer") {
@@ -159,12 +156,12 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: s
         }
       }
       return {
-        kind: raw.type,
+        type: [raw.type],
         ...(raw.minimum !== undefined && { minimum: raw.minimum }),
         ...(raw.maximum !== undefined && { maximum: raw.maximum }),
       };
     case "boolean":
-      return { kind: "boolean" };
+      return { type: ["boolean"] };
     case "object":
       raw.keys?.forEach((k, i) => report.reserved([...path, "keys", i, "name"], k.name, "Object key", true));
       report.seenOnce(
@@ -174,22 +171,19 @@ function buildType(report: Reporter, path: SpecPath, raw: RawParameter, where: s
         "object key",
       );
       return {
-        kind: "object",
-        keys: raw.keys ?? [],
+        type: ["object"],
+        ...(raw.keys !== undefined && raw.keys.length > 0 && { keys: raw.keys }),
         ...(raw.minProperties !== undefined && { minProperties: raw.minProperties }),
         ...(raw.maxProperties !== undefined && { maxProperties: raw.maxProperties }),
       };
     case "array": {
       if (raw.items === undefined) {
         report.error(path, "missing-key", `${where}: an array parameter needs "items"`, "Add items: { type: string }.");
-        return { kind: "array", items: { kind: "string" } };
+        return { type: ["array"], items: { type: ["string"] } };
       }
       const values = raw.items.enum;
       if (values !== undefined) checkEnumValues(report, values, (i) => [...path, "items", "enum", i]);
-      return {
-        kind: "array",
-        items: values === undefined ? { kind: "string" } : { kind: "enum", values: { known: true, value: values } },
-      };
+      return { type: ["array"], items: { type: ["string"], ...(values !== undefined && { enum: [...values] }) } };
     }
   }
 }

@@ -1,5 +1,6 @@
 // The shape of a spec file once it passed the JSON Schema: what the YAML says, before normalization.
-import type { StringFormat, ToolAnnotations } from "../ir/types.ts";
+import type { FormatName } from "../ir/formats.ts";
+import type { ToolAnnotations } from "../ir/types.ts";
 import type { JsonValue } from "../ir/json.ts";
 
 export type NotShown = "not-shown";
@@ -16,7 +17,7 @@ export interface RawParameter {
   maximum?: number;
   enum?: Listed<string>;
   enumName?: string;
-  format?: StringFormat;
+  format?: FormatName;
   items?: { type: "string"; enum?: string[] };
   keys?: { name: string; description?: string }[];
   minProperties?: number;

@@ -5,6 +5,7 @@ import { closest } from "./diagnostics.ts";
 import type { RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
 import type { SpecPath } from "./source.ts";
+import { valueProblem } from "./values.ts";
 
 export function buildRules(
   report: Reporter,
@@ -48,12 +49,14 @@ export function buildRules(
           );
           return [];
         }
-        if (when?.type.kind === "enum" && when.type.values.known && !when.type.values.value.includes(rule.equals)) {
+        // A rule states its value as text, so only an enum's values are checked against it.
+        const values = when?.schema.enum;
+        if (when !== undefined && values !== undefined && valueProblem(when.schema, rule.equals) !== undefined) {
           report.error(
             [...path, "equals"],
             "invalid-rule",
             `"${rule.equals}" is not a value of ${when.name}`,
-            `Use one of: ${when.type.values.value.join(", ")}.`,
+            `Use one of: ${values.join(", ")}.`,
           );
         }
         return subject && when

@@ -1,46 +1,60 @@
-// Whether a documented value (a default, a limit) fits the parameter's own type and constraints.
+// Whether a documented value (a default, a limit) fits the parameter's own schema node: its type and
+// the keywords a spec parameter carries (toolcat's format, enum, bounds, property counts, items).
 import { formats } from "../../../packages/runtime/src/formats.ts";
-import type { ValueType } from "../ir/types.ts";
 import type { JsonValue } from "../ir/json.ts";
+import type { SchemaNode, TypeName } from "../ir/schema.ts";
 
-/** Why `value` does not fit `type`, in words, or undefined when it fits. */
-export function valueProblem(type: ValueType, value: JsonValue): string | undefined {
-  switch (type.kind) {
-    case "string":
-      if (typeof value !== "string") return `must be a string, got ${JSON.stringify(value)}`;
-      if (type.format !== undefined && !formats[type.format](value))
-        return `must match format ${type.format}, got ${JSON.stringify(value)}`;
-      return undefined;
-    case "enum":
-      if (typeof value !== "string") return `must be a string, got ${JSON.stringify(value)}`;
-      if (type.values.known && !type.values.value.includes(value))
-        return `must be one of ${type.values.value.join(", ")}, got ${JSON.stringify(value)}`;
-      return undefined;
+const typeWords: Readonly<Record<TypeName, string>> = {
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "a list",
+  null: "null",
+};
+
+function hasType(type: TypeName, value: JsonValue): boolean {
+  switch (type) {
     case "integer":
-    case "number":
-      if (typeof value !== "number" || (type.kind === "integer" && !Number.isInteger(value)))
-        return `must be ${type.kind === "integer" ? "an integer" : "a number"}, got ${JSON.stringify(value)}`;
-      if (type.minimum !== undefined && value < type.minimum) return `must be at least ${type.minimum}, got ${value}`;
-      if (type.maximum !== undefined && value > type.maximum) return `must be at most ${type.maximum}, got ${value}`;
-      return undefined;
-    case "boolean":
-      return typeof value === "boolean" ? undefined : `must be a boolean, got ${JSON.stringify(value)}`;
-    case "object": {
-      if (value === null || typeof value !== "object" || Array.isArray(value))
-        return `must be an object, got ${JSON.stringify(value)}`;
-      const count = Object.keys(value).length;
-      if (type.minProperties !== undefined && count < type.minProperties)
-        return `must have at least ${type.minProperties} keys`;
-      if (type.maxProperties !== undefined && count > type.maxProperties)
-        return `must have at most ${type.maxProperties} keys`;
-      return undefined;
-    }
+      return Number.isInteger(value);
+    case "object":
+      return value !== null && typeof value === "object" && !Array.isArray(value);
     case "array":
-      if (!Array.isArray(value)) return `must be a list, got ${JSON.stringify(value)}`;
+      return Array.isArray(value);
+    case "null":
+      return value === null;
+    default:
+      return typeof value === type;
+  }
+}
+
+/** Why `value` does not fit `node`, in words, or undefined when it fits. */
+export function valueProblem(node: SchemaNode, value: JsonValue): string | undefined {
+  const text = JSON.stringify(value);
+  if (node.type !== undefined && !node.type.some((type) => hasType(type, value)))
+    return `must be ${node.type.map((type) => typeWords[type]).join(" or ")}, got ${text}`;
+  if (typeof value === "string" && node.toolFormat !== undefined && !formats[node.toolFormat](value))
+    return `must match format ${node.toolFormat}, got ${text}`;
+  if (node.enum !== undefined && !node.enum.some((allowed) => JSON.stringify(allowed) === text))
+    return `must be one of ${node.enum.join(", ")}, got ${text}`;
+  if (typeof value === "number") {
+    if (node.minimum !== undefined && value < node.minimum) return `must be at least ${node.minimum}, got ${value}`;
+    if (node.maximum !== undefined && value > node.maximum) return `must be at most ${node.maximum}, got ${value}`;
+  }
+  if (Array.isArray(value)) {
+    const items = node.items;
+    if (typeof items === "object")
       for (const item of value) {
-        const problem = valueProblem(type.items, item);
+        const problem = valueProblem(items, item);
         if (problem !== undefined) return `item ${problem}`;
       }
-      return undefined;
+  } else if (value !== null && typeof value === "object") {
+    const count = Object.keys(value).length;
+    if (node.minProperties !== undefined && count < node.minProperties)
+      return `must have at least ${node.minProperties} keys`;
+    if (node.maxProperties !== undefined && count > node.maxProperties)
+      return `must have at most ${node.maxProperties} keys`;
   }
+  return undefined;
 }

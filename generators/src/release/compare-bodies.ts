@@ -16,6 +16,7 @@ const bodyPlaces: Places = {
   property: (path, name) => `${path}/${segment(name)}`,
   each: (path) => `${path}/*`,
   field: "body field",
+  added: (place, required) => `${required === undefined ? "optional" : "required"} body field ${place} added`,
 };
 
 export function compareRequestBodies(

@@ -1,7 +1,7 @@
 // Classifies the changes between two schemas of the IR: a captured request body (compare-bodies.ts)
-// or a parameter's value (compare-tools.ts). Every finding names its place the way the caller names
-// places (`/request_body/customer/zip`, `tags items`); `*`-like places stand for every item of an
-// array or every other key of a map. $refs are followed, so a changed definition is reported where
+// or a tool's parameter list (compare-tools.ts). Every finding names its place the way the caller
+// names places (`/request_body/customer/zip`, `tags items`); `*`-like places stand for every item of
+// an array or every other key of a map. $refs are followed, so a changed definition is reported where
 // the schema uses it. Single keywords are compared in compare-keywords.ts.
 import type { Schema, SchemaDocument, SchemaNode } from "../ir/schema.ts";
 import { finding, sameJson, type Finding } from "./change.ts";
@@ -24,6 +24,23 @@ export interface Places {
   each(path: string): string;
   /** What a property is called in findings ("body field"). */
   readonly field: string;
+  /** The finding's text for a property added; `required` words its requirement, undefined when optional. */
+  added(place: string, required: string | undefined): string;
+}
+
+/** How strongly a property is required, and the words findings use for it. */
+interface Requirement {
+  readonly rank: number;
+  readonly words: string;
+}
+
+/** Required, required when another property has a value (the `~` rule), or optional. */
+function requirementOf(node: SchemaNode, name: string): Requirement {
+  if (node.required?.includes(name) === true) return { rank: 2, words: "required" };
+  const rule = node.requiredWhen?.find((r) => r.onExecute === true && r.names.includes(name));
+  return rule === undefined
+    ? { rank: 0, words: "optional" }
+    : { rank: 1, words: `required when ${rule.when} is ${rule.equals}` };
 }
 
 type Pair = readonly [Schema, Schema];
@@ -107,7 +124,6 @@ class SchemaComparer {
   private compareObjects(path: string, old: SchemaNode, next: SchemaNode): Finding[] {
     const { places } = this;
     const findings: Finding[] = [];
-    const [oldRequired, nextRequired] = [new Set(old.required ?? []), new Set(next.required ?? [])];
     const oldProperties = old.properties ?? [];
     const nextProperties = next.properties ?? [];
     for (const property of oldProperties) {
@@ -120,23 +136,24 @@ class SchemaComparer {
       findings.push(...this.compare(place, property.value, match.value));
     }
     for (const added of nextProperties.filter((p) => !oldProperties.some((o) => o.name === p.name))) {
-      const place = places.property(path, added.name);
-      findings.push(
-        nextRequired.has(added.name)
-          ? finding("major", `required ${places.field} ${place} added`)
-          : finding("minor", `optional ${places.field} ${place} added`),
-      );
+      const { rank, words } = requirementOf(next, added.name);
+      const text = places.added(places.property(path, added.name), rank === 0 ? undefined : words);
+      findings.push(finding(rank === 0 ? "minor" : "major", text));
     }
     const addedField = (name: string): boolean =>
       nextProperties.some((p) => p.name === name) && !oldProperties.some((p) => p.name === name);
-    for (const name of new Set([...oldRequired, ...nextRequired])) {
+    const required = (node: SchemaNode): string[] => [
+      ...(node.required ?? []),
+      ...(node.requiredWhen ?? []).flatMap((rule) => (rule.onExecute === true ? rule.names : [])),
+    ];
+    for (const name of new Set([...required(old), ...required(next)])) {
+      const [was, is] = [requirementOf(old, name), requirementOf(next, name)];
       // A field added as required is reported as added.
-      if (oldRequired.has(name) === nextRequired.has(name) || addedField(name)) continue;
+      if (was.words === is.words || addedField(name)) continue;
       findings.push(
         finding(
-          nextRequired.has(name) ? "major" : "minor",
-          `${places.property(path, name)} changed from ` +
-            `${oldRequired.has(name) ? "required to optional" : "optional to required"}`,
+          is.rank > was.rank ? "major" : "minor",
+          `${places.property(path, name)} changed from ${was.words} to ${is.words}`,
         ),
       );
     }

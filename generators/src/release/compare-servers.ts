@@ -1,4 +1,5 @@
 // The whole-spec diff: tools matched by name, server-level facts, and the bump the package needs.
+import type { ModeValues } from "../ir/parameter-schema.ts";
 import type { Auth, Server } from "../ir/types.ts";
 import { about, finding, sameJson, strongest, type Change, type Finding, type Level } from "./change.ts";
 import { compareTools } from "./compare-tools.ts";
@@ -33,14 +34,15 @@ const documentationFields = [
   "notes",
 ] as const satisfies readonly (keyof Server)[];
 
-export function compareServers(before: Server, after: Server): SpecDiff {
+/** `modes`: the catalog's mode values, which findings about `~` parameters name. */
+export function compareServers(before: Server, after: Server, modes: ModeValues): SpecDiff {
   const changes: Change[] = [
     ...about(after.name, compareServerFacts(before, after)),
     ...before.tools.flatMap((old): Change[] => {
       const next = after.tools.find((t) => t.name === old.name);
       return next === undefined
         ? [{ subject: old.fullName, ...finding("major", "tool removed") }]
-        : about(next.fullName, compareTools(old, next));
+        : about(next.fullName, compareTools(old, next, modes));
     }),
     ...after.tools
       .filter((t) => !before.tools.some((old) => old.name === t.name))

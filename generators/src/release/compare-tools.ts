@@ -1,21 +1,17 @@
 // Classifies the changes inside one tool: its parameters, rules, secrets, scopes and documentation.
-// A renamed tool or parameter cannot be told apart from a removal plus an addition in a spec, so
-// it is reported as both, and the removal makes it breaking.
-import type { Documented, Parameter, ParameterList, Requirement, Rule, Tool } from "../ir/types.ts";
+// The parameter list is compared as its schema node by the schema comparer, as a request body is;
+// its rules are compared here, with their wording, and so are what the node does not check: each
+// parameter's documented default and prose. A renamed tool or parameter cannot be told apart from a
+// removal plus an addition in a spec, so it is reported as both, and the removal makes it breaking.
+import { parameterListSchema, type ModeValues } from "../ir/parameter-schema.ts";
+import type { Documented, Parameter, Rule, Tool } from "../ir/types.ts";
 import { finding, sameJson, type Bump, type Finding } from "./change.ts";
 import { compareRequestBodies } from "./compare-bodies.ts";
 import { compareSchemas, type Places } from "./compare-schemas.ts";
 import { compareMembers } from "./compare-values.ts";
-import { valueSchema } from "../ir/parameter-schema.ts";
 
-const requirementRank: Readonly<Record<Requirement, number>> = { optional: 0, execute: 1, always: 2 };
-const requirementWords: Readonly<Record<Requirement, string>> = {
-  optional: "optional",
-  execute: "required when mode is execute",
-  always: "required",
-};
-
-export function compareTools(before: Tool, after: Tool): Finding[] {
+/** `modes`: the catalog's mode values, which the `~` requirement names. */
+export function compareTools(before: Tool, after: Tool, modes: ModeValues): Finding[] {
   return [
     ...(before.methodName === after.methodName
       ? []
@@ -27,7 +23,7 @@ export function compareTools(before: Tool, after: Tool): Finding[] {
       { removed: "minor", added: "major" },
     ),
     ...compareScopes(before.scopes, after.scopes),
-    ...compareParameterLists(before.parameters, after.parameters),
+    ...compareParameterLists(before, after, modes),
     ...compareRules(before.rules, after.rules),
     ...compareRequestBodies(before.requestBody, after.requestBody),
     ...(before.purpose === after.purpose ? [] : [finding("patch", "purpose changed")]),
@@ -35,16 +31,15 @@ export function compareTools(before: Tool, after: Tool): Finding[] {
   ];
 }
 
-/** A parameter's value is named by the parameter, its items by `items` after it. */
-function parameterPlaces(name: string): Places {
-  return { root: name, property: (path, key) => `${path} key ${key}`, each: (path) => `${path} items`, field: "key" };
-}
-
-function describeAddedParameter(parameter: Parameter): Finding {
-  return parameter.requirement === "optional"
-    ? finding("minor", `optional parameter ${parameter.name} added`)
-    : finding("major", `parameter ${parameter.name} added, ${requirementWords[parameter.requirement]}`);
-}
+/** A parameter is named by itself, a key of its value by `key` after it, its items by `items`. */
+const parameterPlaces: Places = {
+  root: "",
+  property: (path, key) => (path === "" ? key : `${path} key ${key}`),
+  each: (path) => `${path} items`,
+  field: "parameter",
+  added: (place, required) =>
+    required === undefined ? `optional parameter ${place} added` : `parameter ${place} added, ${required}`,
+};
 
 function compareScopes(
   before: Documented<readonly string[]> | undefined,
@@ -65,42 +60,32 @@ function compareScopes(
     : [finding("patch", after?.known === true ? "scopes now listed" : "scopes no longer listed")];
 }
 
-function compareParameterLists(before: ParameterList, after: ParameterList): Finding[] {
-  if (before.kind === "known" && after.kind === "known") return compareParameters(before.list, after.list);
-  if (before.kind === after.kind) return [];
+function compareParameterLists(before: Tool, after: Tool, modes: ModeValues): Finding[] {
+  const [was, is] = [before.parameters, after.parameters];
+  if (was.kind === "known" && is.kind === "known") {
+    // Without the rules, which compareRules classifies with their wording and the precedence rules.
+    const node = (tool: Tool) => parameterListSchema({ ...tool, rules: [] }, modes, () => "");
+    return [
+      ...compareSchemas(parameterPlaces, node(before), node(after)),
+      ...was.list.flatMap((old) => {
+        const next = is.list.find((p) => p.name === old.name);
+        return next === undefined ? [] : compareDocumented(old, next);
+      }),
+    ];
+  }
+  if (was.kind === is.kind) return [];
   // "Not shown" parameters accept any object: listing them narrows the input, unlisting widens it.
   return [
-    after.kind === "known"
+    is.kind === "known"
       ? finding("major", "parameters now listed (any other input is rejected)")
       : finding("minor", "parameters no longer listed (any object is accepted)"),
   ];
 }
 
-function compareParameters(before: readonly Parameter[], after: readonly Parameter[]): Finding[] {
-  const findings: Finding[] = [];
-  for (const old of before) {
-    const next = after.find((p) => p.name === old.name);
-    findings.push(
-      ...(next === undefined ? [finding("major", `parameter ${old.name} removed`)] : compareParameter(old, next)),
-    );
-  }
-  for (const added of after.filter((p) => !before.some((old) => old.name === p.name)))
-    findings.push(describeAddedParameter(added));
-  return findings;
-}
-
-function compareParameter(before: Parameter, after: Parameter): Finding[] {
+/** A parameter's documented default and prose, which its schema node leaves to the caller. */
+function compareDocumented(before: Parameter, after: Parameter): Finding[] {
   const name = before.name;
-  const findings = compareSchemas(parameterPlaces(name), valueSchema(before.type), valueSchema(after.type));
-  if (before.requirement !== after.requirement) {
-    const stricter = requirementRank[after.requirement] > requirementRank[before.requirement];
-    findings.push(
-      finding(
-        stricter ? "major" : "minor",
-        `${name} changed from ${requirementWords[before.requirement]} to ${requirementWords[after.requirement]}`,
-      ),
-    );
-  }
+  const findings: Finding[] = [];
   if (!sameJson(before.default, after.default)) {
     // A different default changes what existing calls that omit the parameter do; documenting or
     // dropping the mention of a default does not change the server.

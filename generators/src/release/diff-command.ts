@@ -4,7 +4,7 @@ import { parseCommandArgs, UsageError, type OptionSpec, type ParsedArgs } from "
 import { SpecError } from "../loader/diagnostics.ts";
 import { compareServers } from "./compare-servers.ts";
 import { formatText, toJson } from "./report.ts";
-import { describeInput, loadInput, parseSpecInput, type SpecInput } from "./spec-input.ts";
+import { catalogModes, describeInput, loadInput, parseSpecInput, type SpecInput } from "./spec-input.ts";
 
 export const diffUsage = `usage: toolcat diff <old> <new> [--json]
        toolcat diff --base <rev> <spec> [--json]
@@ -65,7 +65,7 @@ export function diffCommand(root: string, args: readonly string[], cwd: string =
   }
   const [oldLabel, newLabel] = [describeInput(parsed.old, root), describeInput(parsed.new, root)];
   try {
-    const diff = compareServers(loadInput(root, parsed.old), loadInput(root, parsed.new));
+    const diff = compareServers(loadInput(root, parsed.old), loadInput(root, parsed.new), catalogModes(root));
     process.stdout.write(
       parsed.json
         ? `${JSON.stringify(toJson(diff, oldLabel, newLabel), null, 2)}\n`

@@ -9,7 +9,7 @@ import { compareServers } from "./compare-servers.ts";
 import { lastReleaseTag } from "./git.ts";
 import type { ReleasePackage } from "./packages.ts";
 import { changeLines } from "./report.ts";
-import { loadInput } from "./spec-input.ts";
+import { catalogModes, loadInput } from "./spec-input.ts";
 
 /** `version` is the one in package.json: the current release, or the first one when never released. */
 export interface PackagePlan extends ReleasePackage {
@@ -36,6 +36,7 @@ export function planPackage(root: string, pkg: ReleasePackage): PackagePlan {
   const diff = compareServers(
     loadInput(root, { kind: "git", rev: tag, path: specFile }),
     loadInput(root, { kind: "file", path: join(root, specFile) }),
+    catalogModes(root),
   );
   return { ...base, bump: diff.bump, lines: changeLines(diff) };
 }

@@ -6,6 +6,7 @@ import { basename, relative, resolve } from "node:path";
 import { parse } from "yaml";
 import { compareText } from "../core/files.ts";
 import { kebabCase } from "../ir/naming.ts";
+import { modeValues, type ModeValues } from "../ir/parameter-schema.ts";
 import type { Server } from "../ir/types.ts";
 import { SpecError, type Diagnostic } from "../loader/diagnostics.ts";
 import { catalogFileName, loadCatalog } from "../loader/load.ts";
@@ -47,6 +48,11 @@ export function loadInput(root: string, input: SpecInput): Server {
     requestBodies: false,
   });
   return attachCapturesAt(root, input.rev, server);
+}
+
+/** The working tree catalog's mode values, which findings about `~` parameters name. */
+export function catalogModes(root: string): ModeValues {
+  return modeValues(loadCatalog({ root, only: [] }).rules.toolMode);
 }
 
 export interface SpecTextOptions {

@@ -1,31 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { namedValues, valueSchema } from "../../src/ir/parameter-schema.ts";
-import type { ValueType } from "../../src/ir/types.ts";
+import { isEnum, modeValues, namedValues } from "../../src/ir/parameter-schema.ts";
 import type { SchemaNode } from "../../src/ir/schema.ts";
 
-describe("valueSchema", () => {
+describe("isEnum", () => {
   // An enum the catalog does not show accepts any string, like a plain string; only the annotation
   // tells the prose, examples and search text it is an enum.
-  const cases: [string, ValueType, SchemaNode][] = [
-    ["a plain string", { kind: "string" }, { type: ["string"] }],
-    [
-      "an enum with its values shown",
-      { kind: "enum", name: "OrderBy", values: { known: true, value: ["a", "b"] } },
-      { type: ["string"], enum: ["a", "b"], enumName: "OrderBy" },
-    ],
-    [
-      "an enum whose values are not shown",
-      { kind: "enum", values: { known: false } },
-      { type: ["string"], valuesNotShown: true },
-    ],
-    [
-      "an array of such enums",
-      { kind: "array", items: { kind: "enum", values: { known: false } } },
-      { type: ["array"], items: { type: ["string"], valuesNotShown: true } },
-    ],
+  const cases: [string, SchemaNode, boolean][] = [
+    ["a plain string", { type: ["string"] }, false],
+    ["an enum with its values shown", { type: ["string"], enum: ["a", "b"], enumName: "OrderBy" }, true],
+    ["an enum whose values are not shown", { type: ["string"], valuesNotShown: true }, true],
+    ["an array of enums, itself", { type: ["array"], items: { type: ["string"], enum: ["a"] } }, false],
   ];
-  it.each(cases)("reads %s", (_, type, node) => {
-    expect(valueSchema(type)).toStrictEqual(node);
+  it.each(cases)("%s", (_, node, expected) => {
+    expect(isEnum(node)).toBe(expected);
   });
 });
 
@@ -41,5 +28,23 @@ describe("namedValues", () => {
   ];
   it.each(cases)("%s", (_, node, named) => {
     expect(namedValues(node)).toStrictEqual(named);
+  });
+});
+
+describe("modeValues", () => {
+  it("keeps execute and lists every other mode value, in the catalog's order, as ignoring", () => {
+    const value = (v: string) => ({ value: v, enumName: v.toUpperCase(), description: v });
+    const toolMode = {
+      name: "ToolMode",
+      values: [value("get_request_schema"), value("execute"), value("dry_run")],
+      executeValue: "execute",
+      requestBodyDescription: "",
+      missingExecuteParameter: { known: false } as const,
+      notes: [],
+    };
+    expect(modeValues(toolMode)).toStrictEqual({
+      executeValue: "execute",
+      ignoring: ["get_request_schema", "dry_run"],
+    });
   });
 });

@@ -402,6 +402,16 @@ export const cases: readonly Case[] = [
     at: "24:9",
   },
   {
+    name: "required-when value that its enum does not have",
+    text: edit([
+      "    modePattern: true",
+      "    rules:\n      - { kind: required-when, parameter: widget_id, when: mode, equals: run, text: t }\n" +
+        "    modePattern: true",
+    ]),
+    code: "invalid-rule",
+    at: "24:74",
+  },
+  {
     name: "limit that disagrees with the parameter",
     text: `${good}limits:\n  - text: at most 40\n    appliesTo: [{ tool: GetWidget, parameter: limit, maximum: 40 }]\n`,
     code: "limit-mismatch",

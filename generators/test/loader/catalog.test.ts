@@ -77,16 +77,16 @@ describe("the real catalog", () => {
   });
 
   it("keeps the documented limits and defaults", () => {
-    expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").type).toMatchObject({
-      kind: "integer",
+    expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").schema).toMatchObject({
+      type: ["integer"],
       minimum: 1,
       maximum: 1000,
     });
     expect(parameter("CloudSheets.GetSpreadsheet", "max_rows").default).toBe(1000);
-    expect(parameter("CloudSheets.SearchSpreadsheets", "limit").type).toMatchObject({ maximum: 50 });
-    expect(parameter("CloudSheets.WriteToCell", "column").type).toMatchObject({
-      kind: "string",
-      format: "column-letters",
+    expect(parameter("CloudSheets.SearchSpreadsheets", "limit").schema).toMatchObject({ maximum: 50 });
+    expect(parameter("CloudSheets.WriteToCell", "column").schema).toMatchObject({
+      type: ["string"],
+      toolFormat: "column-letters",
     });
   });
 
@@ -96,7 +96,10 @@ describe("the real catalog", () => {
       const mode = t.parameters.list.find((p) => p.name === "mode");
       const body = t.parameters.list.find((p) => p.name === "request_body");
       expect(mode?.requirement, t.fullName).toBe("always");
-      expect(body, t.fullName).toMatchObject({ requirement: "execute", type: { kind: "string", format: "json" } });
+      expect(body, t.fullName).toMatchObject({
+        requirement: "execute",
+        schema: { type: ["string"], toolFormat: "json" },
+      });
     }
   });
 

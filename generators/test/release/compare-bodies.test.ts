@@ -6,7 +6,7 @@ import type { Level } from "../../src/release/change.ts";
 import { compareServers } from "../../src/release/compare-servers.ts";
 import { changeLines } from "../../src/release/report.ts";
 import { captured, widgetBody, withBody } from "./widget-body.ts";
-import { loadWidget, widgetSpec } from "./widget.ts";
+import { loadWidget, modes, widgetSpec } from "./widget.ts";
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -210,6 +210,7 @@ describe.each([
     const diff = compareServers(
       withBody(server, captured(widgetBody())),
       withBody(server, edit === undefined ? undefined : captured(body)),
+      modes,
     );
     expect(changeLines(diff)).toEqual(lines);
     expect(diff.bump).toBe(bump);
@@ -220,7 +221,7 @@ describe("request body captures", () => {
   const server = loadWidget(widgetSpec);
 
   it("a first capture for a tool is a feature", () => {
-    const diff = compareServers(server, withBody(server, captured(widgetBody())));
+    const diff = compareServers(server, withBody(server, captured(widgetBody())), modes);
     expect(changeLines(diff)).toEqual([`${E}: request body schema captured (feature)`]);
   });
 
@@ -228,6 +229,7 @@ describe("request body captures", () => {
     const diff = compareServers(
       withBody(server, captured(widgetBody())),
       withBody(server, captured(widgetBody(), "2026-06-07T08:09:10.000Z")),
+      modes,
     );
     expect(diff.bump).toBe("none");
   });
@@ -236,7 +238,7 @@ describe("request body captures", () => {
     const body = widgetBody();
     properties(body, ...component("Node")).weight = { type: "number" };
     expect(
-      changeLines(compareServers(withBody(server, captured(widgetBody())), withBody(server, captured(body)))),
+      changeLines(compareServers(withBody(server, captured(widgetBody())), withBody(server, captured(body)), modes)),
     ).toEqual([`${E}: optional body field /request_body/tree/weight added (feature)`]);
   });
 });

@@ -5,7 +5,7 @@ import type { Level } from "../../src/release/change.ts";
 import { compareServers } from "../../src/release/compare-servers.ts";
 import { compareBound, type BoundSide } from "../../src/release/compare-values.ts";
 import { changeLines } from "../../src/release/report.ts";
-import { edit, loadWidget, widgetSpec } from "./widget.ts";
+import { edit, loadWidget, modes, widgetSpec } from "./widget.ts";
 
 interface Case {
   readonly name: string;
@@ -60,6 +60,30 @@ const breaking: Case[] = [
     name: "optional parameter made execute-required",
     text: edit(["{ name: label, type: string }", "{ name: label, type: string, required: execute }"]),
     lines: ["WidgetApi.ExecuteWidget: label changed from optional to required when mode is execute (breaking)"],
+    bump: "major",
+  },
+  {
+    name: "execute-required parameter made always required",
+    text: edit([
+      "{ name: widget_id, type: string, required: execute }",
+      "{ name: widget_id, type: string, required: true }",
+    ]),
+    lines: ["WidgetApi.ExecuteWidget: widget_id changed from required when mode is execute to required (breaking)"],
+    bump: "major",
+  },
+  {
+    name: "execute-required parameter made optional",
+    text: edit(["{ name: widget_id, type: string, required: execute }", "{ name: widget_id, type: string }"]),
+    lines: ["WidgetApi.ExecuteWidget: widget_id changed from required when mode is execute to optional (feature)"],
+    bump: "minor",
+  },
+  {
+    name: "execute-required parameter added",
+    text: edit([
+      "{ name: label, type: string }",
+      "{ name: label, type: string }\n      - { name: tag, type: string, required: execute }",
+    ]),
+    lines: ["WidgetApi.ExecuteWidget: parameter tag added, required when mode is execute (breaking)"],
     bump: "major",
   },
   {
@@ -251,7 +275,7 @@ describe.each([
   ["no change", unchanged],
 ])("%s", (_, cases) => {
   it.each(cases)("$name", ({ text, lines, bump }) => {
-    const diff = compareServers(loadWidget(widgetSpec), loadWidget(text));
+    const diff = compareServers(loadWidget(widgetSpec), loadWidget(text), modes);
     expect(changeLines(diff)).toEqual(lines);
     expect(diff.bump).toBe(bump);
   });
@@ -300,7 +324,7 @@ describe("parameter values inside lists and objects", () => {
     ],
   ];
   it.each(cases)("%s", (_, from, to, lines, bump) => {
-    const diff = compareServers(loadWidget(base), loadWidget(base.replace(from, to)));
+    const diff = compareServers(loadWidget(base), loadWidget(base.replace(from, to)), modes);
     expect(changeLines(diff)).toEqual(lines);
     expect(diff.bump).toBe(bump);
   });
@@ -316,6 +340,7 @@ describe("a diff with changes of every class", () => {
         ["maximum: 50", "maximum: 20"],
       ),
     ),
+    modes,
   );
 
   it("bumps by the strongest change and lists breaking changes first", () => {

@@ -1,6 +1,6 @@
 // A small spec that exercises every kind of change the release classifier knows, and a helper to
 // change it in exactly one place. Shared by the diff and release-plan tests.
-import { loadSpecText } from "../../src/release/spec-input.ts";
+import { catalogModes, loadSpecText } from "../../src/release/spec-input.ts";
 import type { Server } from "../../src/ir/types.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -51,6 +51,9 @@ export function edit(...edits: readonly (readonly [string, string])[]): string {
     return text.replace(from, to);
   }, widgetSpec);
 }
+
+/** The workspace catalog's mode values, which the comparison names `~` parameters by. */
+export const modes = catalogModes(workspaceRoot);
 
 export function loadWidget(text: string): Server {
   return loadSpecText(workspaceRoot, text, widgetFile);

@@ -9,11 +9,11 @@ import { toolNames } from "../../ir/naming.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 import { judgmentBrief, sentence } from "../core/describe.ts";
 import { docTag, docText, jsonLiteral, propertyKey, stringLiteral } from "../core/escape.ts";
-import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { modeValues } from "../../ir/parameter-schema.ts";
 import { layout, maxLineLength, prefixed, pure } from "../core/layout.ts";
 import { docComment, exportConst, headerLine, objectLiteral, printTypeScript } from "../core/source-file.ts";
 import { schemaType } from "../typescript/schema-type.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import { modelTool } from "../model/provider-tools.ts";
 
 /**
@@ -69,7 +69,7 @@ function declarationsFile(context: EmitContext): GeneratedFile {
 
 /** The mode pattern in two sentences, said once per namespace rather than on every such function. */
 function modePatternText(context: EmitContext): string {
-  const [otherMode = ""] = ignoringModes(context.toolMode);
+  const [otherMode = ""] = modeValues(context.toolMode).ignoring;
   return (
     `Functions taking \`mode\`: \`{ mode: ${JSON.stringify(otherMode)} }\` returns the fields \`request_body\` ` +
     `takes; \`{ mode: ${JSON.stringify(context.toolMode.executeValue)}, request_body: JSON.stringify({...}) }\` ` +
@@ -90,7 +90,7 @@ function toolDeclaration(tool: Tool, context: EmitContext): string[] {
   const optional = parameters.every((p) => p.requirement !== "always") && !tool.modePattern ? "?" : "";
   // Mode-pattern tools: any other mode ignores the parameters, execute takes them (`~` required).
   const otherModes = tool.modePattern
-    ? `{ mode: ${ignoringModes(context.toolMode).map(stringLiteral).join(" | ")} } | `
+    ? `{ mode: ${modeValues(context.toolMode).ignoring.map(stringLiteral).join(" | ")} } | `
     : "";
   const modeMember = tool.modePattern ? [`mode: ${stringLiteral(executeValue)};`] : [];
   const members = [
@@ -174,7 +174,7 @@ function member(parameter: Parameter, optional: boolean): string[] {
   const doc = parameterText(parameter);
   const tags = parameterTags(parameter);
   const head = `${propertyKey(parameter.name)}${optional ? "?" : ""}: `;
-  const declaration = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth, ";");
+  const declaration = layout(prefixed(head, schemaType(parameter.schema)), memberWidth, ";");
   return [...(doc === "" && tags.length === 0 ? [] : docComment(doc, tags).split("\n")), ...declaration];
 }
 
@@ -189,7 +189,7 @@ function parameterText(parameter: Parameter): string {
 
 /** Constraints as JSDoc tags; the type already carries enum values and named object keys. */
 function parameterTags(parameter: Parameter): string[] {
-  const node = valueSchema(parameter.type);
+  const node = parameter.schema;
   const tags: string[] = [];
   if (node.type?.includes("integer")) tags.push("@integer");
   if (node.minimum !== undefined) tags.push(docTag("minimum", String(node.minimum)));

@@ -2,7 +2,6 @@
 // the three always say the same thing.
 import { formatDescriptions } from "../../../../packages/runtime/src/internal/issues.ts";
 import type { JsonValue } from "../../ir/json.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { SchemaNode } from "../../ir/schema.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 
@@ -28,7 +27,7 @@ export function typeSummary(node: SchemaNode): string {
 /** Constraint sentences for a parameter ("Minimum 1, maximum 1000."). */
 export function constraintFacts(parameter: Parameter, executeValue: string): string[] {
   const facts: string[] = [];
-  const node = valueSchema(parameter.type);
+  const node = parameter.schema;
   if (parameter.requirement === "execute") facts.push(`Required when mode is ${executeValue}.`);
   const range = [
     node.minimum !== undefined && `minimum ${node.minimum}`,

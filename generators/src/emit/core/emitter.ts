@@ -8,11 +8,6 @@ import type { CatalogRules, SearchRules, Server } from "../../ir/types.ts";
 /** The catalog-wide mode rules (`ToolMode`), the only part of the catalog emitters need besides its name. */
 export type ToolModeRules = CatalogRules["toolMode"];
 
-/** Mode values other than execute (get_request_schema): with them a tool ignores its other parameters. */
-export function ignoringModes(toolMode: ToolModeRules): string[] {
-  return toolMode.values.map((v) => v.value).filter((value) => value !== toolMode.executeValue);
-}
-
 export type PartOfSpeech = "noun" | "verb";
 
 /**

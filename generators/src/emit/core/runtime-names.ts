@@ -3,7 +3,7 @@
 import { formats } from "../../../../packages/runtime/src/formats.ts";
 import type * as publicEntry from "../../../../packages/runtime/src/index.ts";
 import type * as internalEntry from "../../../../packages/runtime/src/internal/index.ts";
-import type { StringFormat } from "../../ir/types.ts";
+import type { FormatName } from "../../ir/formats.ts";
 
 /** The runtime's public entry: what users (and the package index) import. */
 export const runtimeModule = "@toolcat/runtime";
@@ -65,7 +65,7 @@ export function internalNames<const N extends InternalName>(names: readonly N[])
 }
 
 /** The runtime predicate for a string format, read from the runtime's own `formats` table. */
-export function formatPredicate(format: StringFormat): InternalName {
+export function formatPredicate(format: FormatName): InternalName {
   return formats[format].name as InternalName;
 }
 

@@ -6,7 +6,10 @@
 // the name says nothing about) has no example value: the caller leaves it out, or gives the tool no
 // example when it is required. Everything here is a pure function of the spec: no clock, no randomness.
 import type { JsonValue } from "../../ir/json.ts";
-import type { NumericType, ObjectKey, Parameter, Server, StringFormat, ValueType } from "../../ir/types.ts";
+import type { FormatName } from "../../ir/formats.ts";
+import { isEnum } from "../../ir/parameter-schema.ts";
+import type { ObjectKey, SchemaNode } from "../../ir/schema.ts";
+import type { Parameter, Server } from "../../ir/types.ts";
 
 /** What a value may be drawn from besides the parameter itself. */
 export interface ExampleScope {
@@ -16,7 +19,7 @@ export interface ExampleScope {
 /** The value a request_body of the mode pattern takes in an example: the documents do not show its fields. */
 export const minimalRequestBody = "{}";
 
-const formatValues: Record<StringFormat, string | undefined> = {
+const formatValues: Record<FormatName, string | undefined> = {
   date: "2026-03-02",
   "date-time": "2026-03-02T09:00:00Z",
   url: undefined,
@@ -79,10 +82,10 @@ function resourceOf(name: string, scope: ExampleScope): string | undefined {
 }
 
 /** The value of an integer or number parameter: a realistic non-default choice inside its bounds. */
-function numericValue(type: NumericType, words: readonly string[], fallbackDefault: JsonValue | undefined): number {
+function numericValue(node: SchemaNode, words: readonly string[], fallbackDefault: JsonValue | undefined): number {
   const has = (...candidates: string[]) => candidates.some((word) => words.includes(word));
-  const low = type.minimum ?? (has("offset", "skip", "index") ? 0 : 1);
-  const high = type.maximum ?? Number.POSITIVE_INFINITY;
+  const low = node.minimum ?? (has("offset", "skip", "index") ? 0 : 1);
+  const high = node.maximum ?? Number.POSITIVE_INFINITY;
   let value: number;
   if (has("row")) value = 2;
   else if (has("position")) value = 2;
@@ -169,7 +172,7 @@ function namedString(words: readonly string[], scope: ExampleScope): string | un
 
 /** The value of a string of a documented format, where the format alone does not say enough. */
 function formattedString(
-  format: StringFormat,
+  format: FormatName,
   words: readonly string[],
   description: string | undefined,
   scope: ExampleScope,
@@ -214,17 +217,14 @@ function keyValue(key: ObjectKey, scope: ExampleScope): JsonValue | undefined {
  * only the first (a document's "optionally one of"). An object whose keys the spec does not name
  * has a value only when its description names the one key it takes (the e-mail property).
  */
-function objectValue(
-  type: Extract<ValueType, { kind: "object" }>,
-  description: string | undefined,
-  scope: ExampleScope,
-): JsonValue | undefined {
-  if (type.maxProperties === 0) return {};
-  if (type.keys.length === 0)
+function objectValue(node: SchemaNode, description: string | undefined, scope: ExampleScope): JsonValue | undefined {
+  if (node.maxProperties === 0) return {};
+  const keys = node.keys ?? [];
+  if (keys.length === 0)
     return /\bemail property\b/.test(description ?? "") ? { email: namedString(["email"], scope)! } : undefined;
   const entries: [string, JsonValue][] = [];
   let optionalShown = false;
-  for (const key of type.keys) {
+  for (const key of keys) {
     const optional = key.description?.startsWith("optional") === true;
     if (optional && optionalShown) continue;
     const value = keyValue(key, scope);
@@ -232,56 +232,58 @@ function objectValue(
     entries.push([key.name, value]);
     optionalShown ||= optional;
   }
-  if (entries.length < (type.minProperties ?? 1)) return undefined;
-  return Object.fromEntries(entries.slice(0, type.maxProperties ?? entries.length));
+  if (entries.length < (node.minProperties ?? 1)) return undefined;
+  return Object.fromEntries(entries.slice(0, node.maxProperties ?? entries.length));
 }
 
 /** An enum's example: the first value that is not the default, so the example shows a choice. */
-function enumValue(values: readonly string[], fallbackDefault: JsonValue | undefined): string | undefined {
+function enumValue(values: readonly JsonValue[], fallbackDefault: JsonValue | undefined): JsonValue | undefined {
   return values.find((value) => value !== fallbackDefault) ?? values[0];
 }
 
-/** A value of `type` for a parameter or array item named `name`, or undefined when the spec cannot ground one. */
+/** A value of `node` for a parameter or array item named `name`, or undefined when the spec cannot ground one. */
 function typedValue(
-  type: ValueType,
+  node: SchemaNode,
   name: string,
   description: string | undefined,
   fallbackDefault: JsonValue | undefined,
   scope: ExampleScope,
 ): JsonValue | undefined {
   const words = nameWords(name);
-  switch (type.kind) {
-    case "enum":
-      return type.values.known ? enumValue(type.values.value, fallbackDefault) : undefined;
+  if (isEnum(node)) return node.enum === undefined ? undefined : enumValue(node.enum, fallbackDefault);
+  switch (node.type?.[0]) {
     case "integer":
     case "number":
-      return numericValue(type, words, fallbackDefault);
+      return numericValue(node, words, fallbackDefault);
     case "boolean":
       return typeof fallbackDefault === "boolean" ? !fallbackDefault : !words.includes("unsafe");
     case "object":
-      return objectValue(type, description, scope);
+      return objectValue(node, description, scope);
     case "array": {
-      const events = type.items.kind === "string" ? eventTypes(words, scope) : undefined;
+      const items = typeof node.items === "object" ? node.items : {};
+      const events = isEnum(items) ? undefined : eventTypes(words, scope);
       if (events !== undefined) return [...events];
       // Title keywords to match (`spreadsheet_contains`) or to exclude (`spreadsheet_not_contains`).
       if (words.includes("contains")) return [words.includes("not") ? "draft" : "budget"];
       // An item is named by the list's name in the singular (`location_ids` → a location id).
-      const item = typedValue(type.items, name.replace(/s$/, ""), undefined, undefined, scope);
+      const item = typedValue(items, name.replace(/s$/, ""), undefined, undefined, scope);
       return item === undefined ? undefined : [item];
     }
     case "string": {
       const quoted = /^'([^']+)'/.exec(description ?? "")?.[1];
       if (quoted !== undefined) return quoted;
-      return type.format === undefined
+      return node.toolFormat === undefined
         ? namedString(words, scope)
-        : formattedString(type.format, words, description, scope);
+        : formattedString(node.toolFormat, words, description, scope);
     }
+    default:
+      return undefined;
   }
 }
 
 /** The example value of a parameter, or undefined when the spec says too little to build a realistic one. */
 export function exampleValue(parameter: Parameter, scope: ExampleScope): JsonValue | undefined {
-  const value = typedValue(parameter.type, parameter.name, parameter.description, parameter.default, scope);
+  const value = typedValue(parameter.schema, parameter.name, parameter.description, parameter.default, scope);
   // A default shown back teaches nothing; a value equal to it is dropped for optional parameters.
   return parameter.requirement === "optional" &&
     value !== undefined &&

@@ -6,10 +6,10 @@
 // another parameter required, or the parameter another takes precedence over). A tool whose
 // parameters are not shown, or that needs a value the spec cannot ground, has none.
 import type { JsonValue } from "../../ir/json.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
+import { isEnum, modeValues } from "../../ir/parameter-schema.ts";
 import type { TypeName } from "../../ir/schema.ts";
 import type { Parameter, Rule, Server, Tool } from "../../ir/types.ts";
-import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
+import type { ToolModeRules } from "../core/emitter.ts";
 import { exampleValue, opaqueParameter, type ExampleScope } from "./example-values.ts";
 
 export type ToolExample = { [parameter: string]: JsonValue };
@@ -21,9 +21,9 @@ const optionalPerExample = 3;
 
 /** How much an optional parameter's example teaches: documented choices and shapes first. */
 function interest(parameter: Parameter): number {
-  const node = valueSchema(parameter.type);
+  const node = parameter.schema;
   const is = (...types: TypeName[]) => types.some((type) => node.type?.includes(type));
-  if (node.enum !== undefined || node.valuesNotShown) return 4;
+  if (isEnum(node)) return 4;
   if (
     node.toolFormat !== undefined ||
     (is("integer", "number") && (node.maximum !== undefined || parameter.default !== undefined))
@@ -79,7 +79,7 @@ export function toolExamples(server: Server, tool: Tool, toolMode: ToolModeRules
     const minimal = build(execute, onExecute);
     candidates.push(firstOptionals.length > 0 ? (build(execute, onExecute, firstOptionals) ?? minimal) : minimal);
     // Any other mode ignores every other parameter; the always-required ones are still sent.
-    candidates.push(...ignoringModes(toolMode).map((mode) => build({ mode }, required)), minimal);
+    candidates.push(...modeValues(toolMode).ignoring.map((mode) => build({ mode }, required)), minimal);
   } else {
     // A tool whose parameters are all cursors or secrets is called with none of them (the first page).
     if (required.length === 0 && list.every((p) => opaqueParameter(p.name))) return [{}];

@@ -1,12 +1,12 @@
 // A valid example input for every tool, built from its parameters: the README shows it and the
 // tests feed it to the generated validators and clients.
 import type { ToolModeRules } from "../core/emitter.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { SchemaNode } from "../../ir/schema.ts";
-import type { Parameter, StringFormat, Tool } from "../../ir/types.ts";
+import type { FormatName } from "../../ir/formats.ts";
+import type { Parameter, Tool } from "../../ir/types.ts";
 import type { JsonValue } from "../../ir/json.ts";
 
-const formatExamples: Record<StringFormat, string> = {
+const formatExamples: Record<FormatName, string> = {
   date: "2024-01-31",
   "date-time": "2024-01-31T09:30:00Z",
   url: "https://example.com/verify",
@@ -69,7 +69,7 @@ export function exampleInput(tool: Tool, toolMode: ToolModeRules): Record<string
     input[parameter.name] =
       parameter.name === "mode" && tool.modePattern
         ? toolMode.executeValue
-        : exampleValue(valueSchema(parameter.type), parameter.name);
+        : exampleValue(parameter.schema, parameter.name);
   }
   return input;
 }

@@ -3,7 +3,6 @@
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolTitle } from "../../ir/model-names.ts";
 import { toolNames } from "../../ir/naming.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { Server, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence, typeSummary } from "../core/describe.ts";
 import { jsonLiteral, markdownCode, markdownText } from "../core/escape.ts";
@@ -15,7 +14,8 @@ import { geminiExample } from "./gemini-example.ts";
 import { modelTool, toolLowering } from "../model/provider-tools.ts";
 import { searchExamples, toolFilesText } from "./search-examples.ts";
 import { requestBodyReadme } from "../request-body/readme.ts";
-import { ignoringModes, packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
+import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
+import { modeValues } from "../../ir/parameter-schema.ts";
 import { headerLine } from "../core/source-file.ts";
 import { nodeVersion } from "../package/package-files.ts";
 
@@ -119,7 +119,7 @@ function toolView(server: Server, tool: Tool, toolMode: ToolModeRules, bodyType:
       tool.parameters.kind === "known"
         ? tool.parameters.list.map((p) => ({
             name: p.name,
-            type: markdownText(typeSummary(valueSchema(p.type))),
+            type: markdownText(typeSummary(p.schema)),
             required:
               p.requirement === "always"
                 ? "yes"
@@ -153,7 +153,7 @@ function exampleCall(tool: Tool, toolMode: ToolModeRules): string {
     return `// Parameters are not shown in the catalog; pass what the tool expects.\nawait ${call}({});`;
   const entries = Object.entries(input).map(([key, value]) =>
     key === "request_body" && tool.modePattern
-      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(ignoringModes(toolMode)[0] ?? "")} to get ` +
+      ? `  request_body: {}, // fields: call with mode ${jsonLiteral(modeValues(toolMode).ignoring[0] ?? "")} to get ` +
         "the schema"
       : `  ${key}: ${jsonLiteral(value)},`,
   );

@@ -4,9 +4,9 @@
 // exception). The descriptions are the model-facing text, so every route that shows this schema
 // (manifest, MCP, tool files) reads the same.
 import type { JsonSchema } from "../../ir/json.ts";
-import { parameterListSchema } from "../../ir/parameter-schema.ts";
+import { modeValues, parameterListSchema } from "../../ir/parameter-schema.ts";
 import type { Tool } from "../../ir/types.ts";
-import { ignoringModes, type ToolModeRules } from "../core/emitter.ts";
+import type { ToolModeRules } from "../core/emitter.ts";
 import { modelParameterDescription } from "../core/descriptions.ts";
 import { schemaJson } from "./json-schema.ts";
 
@@ -14,7 +14,7 @@ export const schemaDialect = "https://json-schema.org/draft/2020-12/schema";
 
 export function inputSchema(tool: Tool, toolMode: ToolModeRules): JsonSchema {
   const { executeValue } = toolMode;
-  const node = parameterListSchema(tool, { executeValue, ignoring: ignoringModes(toolMode) }, (parameter) =>
+  const node = parameterListSchema(tool, modeValues(toolMode), (parameter) =>
     modelParameterDescription(parameter, executeValue),
   );
   return { $schema: schemaDialect, ...(schemaJson(node) as JsonSchema) };

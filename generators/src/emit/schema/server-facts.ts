@@ -2,7 +2,7 @@
 // HTTP facts) and everything they leave unstated, as plain data. The manifest carries this data as
 // it is; the README renders it. One builder, so the two outputs always list the same facts.
 import type { ServerDocumentation } from "../../../../packages/runtime/src/manifest.ts";
-import { namedValues, valueSchema } from "../../ir/parameter-schema.ts";
+import { namedValues } from "../../ir/parameter-schema.ts";
 import type { CatalogRules, Documented, Parameter, Server, Tool } from "../../ir/types.ts";
 
 /** A documented fact as JSON: the text, or null when the document does not show it. */
@@ -110,5 +110,5 @@ function enumUnknowns(tool: Tool): string[] {
 }
 
 function hasHiddenValues(parameter: Parameter): boolean {
-  return namedValues(valueSchema(parameter.type)).valuesNotShown === true;
+  return namedValues(parameter.schema).valuesNotShown === true;
 }

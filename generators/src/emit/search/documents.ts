@@ -3,7 +3,7 @@
 import type { ToolSearchDocument } from "../../../../packages/runtime/src/search/data.ts";
 import { searchTerms, words, type Stem } from "../../../../packages/runtime/src/search/terms.ts";
 import { modelToolName, toolTitle } from "../../ir/model-names.ts";
-import { namedValues, valueSchema } from "../../ir/parameter-schema.ts";
+import { namedValues } from "../../ir/parameter-schema.ts";
 import type { Parameter, Server, Tool } from "../../ir/types.ts";
 import { sentence } from "../core/describe.ts";
 import type { Expansion } from "./expansion.ts";
@@ -56,11 +56,11 @@ function related(verb: string, object: readonly string[], stem: Stem, synonyms: 
 }
 
 function parameterTexts(parameter: Parameter): string[] {
-  const keys = (valueSchema(parameter.type).keys ?? []).flatMap((key) => [key.name, key.description ?? ""]);
+  const keys = (parameter.schema.keys ?? []).flatMap((key) => [key.name, key.description ?? ""]);
   return [parameter.name, parameter.description ?? "", ...keys];
 }
 
 /** A parameter's enum values (a spec's enums are strings); none when the catalog does not show them. */
 function enumValues(parameter: Parameter): readonly string[] {
-  return (namedValues(valueSchema(parameter.type)).enum ?? []).filter((value) => typeof value === "string");
+  return (namedValues(parameter.schema).enum ?? []).filter((value) => typeof value === "string");
 }

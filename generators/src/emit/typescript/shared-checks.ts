@@ -2,7 +2,6 @@
 // each tool keeps its own exported pair, which calls the shared one. RecruitApi's 81 tools that take
 // `mode` and a JSON-text `request_body` were 81 copies of one validator and one guard: three
 // quarters of that package's code, which every import of the package compiles.
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { SchemaNode } from "../../ir/schema.ts";
 import type { Parameter, Rule, Tool } from "../../ir/types.ts";
 
@@ -28,8 +27,8 @@ export function checksKey(tool: Tool): string | undefined {
 }
 
 function parameterKey(parameter: Parameter): unknown {
-  const { description, defaultNote, notes, judgments, position, type, ...checked } = parameter;
-  return { ...checked, value: nodeKey(valueSchema(type)) };
+  const { description, defaultNote, notes, judgments, position, schema, ...checked } = parameter;
+  return { ...checked, value: nodeKey(schema) };
 }
 
 /** A value's schema node without the annotations no check reads: an enum's name, a key's description. */

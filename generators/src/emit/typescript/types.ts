@@ -4,11 +4,11 @@ import type { InterfaceDeclarationStructure, PropertySignatureStructure, Stateme
 import type { GeneratedFile } from "../../core/files.ts";
 import { typesModule } from "../../ir/generated-identifiers.ts";
 import { toolNames } from "../../ir/naming.ts";
-import { valueSchema } from "../../ir/parameter-schema.ts";
 import type { Parameter, Tool } from "../../ir/types.ts";
 import { accessFacts, parameterFacts, ruleText, sentence } from "../core/describe.ts";
 import { propertyKey, stringLiteral } from "../core/escape.ts";
-import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { modeValues } from "../../ir/parameter-schema.ts";
 import { chain, layout, maxLineLength, parenthesized, prefixed, typeArguments, type Code } from "../core/layout.ts";
 import { requestBodyPropertyType, requestBodyTypes } from "./request-body-types.ts";
 import { schemaType } from "./schema-type.ts";
@@ -100,7 +100,7 @@ function toolTypes(tool: Tool, context: EmitContext): (string | StatementStructu
   // Mode-pattern: the shared parameters, then one branch per mode value; only execute requires `~`.
   const shared = parameters.filter((p) => p.name !== "mode");
   const onExecute = shared.filter((p) => p.requirement === "execute").map((p) => stringLiteral(p.name));
-  const otherModes = ignoringModes(context.toolMode).map(stringLiteral);
+  const otherModes = modeValues(context.toolMode).ignoring.map(stringLiteral);
   const required: Code[] =
     onExecute.length > 0 ? [typeArguments("Required<Pick", [names.parameters, union(onExecute)])] : [];
   const executeBranch = chain("&", [names.parameters, `{ mode: ${stringLiteral(executeValue)} }`, ...required]);
@@ -136,7 +136,7 @@ function property(parameter: Parameter, optional: boolean, executeValue: string)
   const facts = parameterFacts(parameter, executeValue);
   const name = propertyKey(parameter.name);
   const head = `${name}${optional ? "?" : ""}: `;
-  const type = layout(prefixed(head, schemaType(valueSchema(parameter.type))), memberWidth)
+  const type = layout(prefixed(head, schemaType(parameter.schema)), memberWidth)
     .join("\n")
     .slice(head.length);
   return {

@@ -7,7 +7,8 @@ import { validatorsModule } from "../../ir/generated-identifiers.ts";
 import { toolNames, type ServerNames, type ToolNames } from "../../ir/naming.ts";
 import type { Server, Tool } from "../../ir/types.ts";
 import { identifier, stringLiteral } from "../core/escape.ts";
-import { ignoringModes, packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { packageDir, type EmitContext, type Emitter } from "../core/emitter.ts";
+import { modeValues } from "../../ir/parameter-schema.ts";
 import {
   formatPredicateNames,
   internalNames,
@@ -51,7 +52,7 @@ export const validatorsEmitter: Emitter = {
 function emitValidators(context: EmitContext): GeneratedFile {
   const { server } = context;
   const shared = sharedChecks(server.tools);
-  const ctx = new Context(context.toolMode.executeValue, context.names, ignoringModes(context.toolMode), shared);
+  const ctx = new Context(context.toolMode.executeValue, context.names, modeValues(context.toolMode).ignoring, shared);
   const functions = server.tools.flatMap((tool) => {
     const names = toolNames(context.names, tool.name);
     const checks = shared.get(tool.name);

@@ -5,7 +5,7 @@ import type { Parameter } from "../../../src/ir/types.ts";
 const position = { file: "specs/x.yaml", line: 1, col: 1 };
 const parameter = (fields: Partial<Parameter>): Parameter => ({
   name: "p",
-  type: { kind: "string" },
+  schema: { type: ["string"] },
   requirement: "optional",
   notes: [],
   judgments: [],
@@ -23,12 +23,12 @@ describe("modelParameterDescription", () => {
     ["required when executing, in words", parameter({ requirement: "execute" }), "Required when mode is execute."],
     [
       "bounds and default",
-      parameter({ type: { kind: "integer", minimum: 1, maximum: 100 }, default: 100 }),
+      parameter({ schema: { type: ["integer"], minimum: 1, maximum: 100 }, default: 100 }),
       "Minimum 1, maximum 100. Default: 100.",
     ],
     [
       "a format in words",
-      parameter({ type: { kind: "string", format: "column-letters" } }),
+      parameter({ schema: { type: ["string"], toolFormat: "column-letters" } }),
       "Format: column letters (A, AB).",
     ],
     [

@@ -12,7 +12,7 @@ const recruit = catalog.servers.find((server) => server.name === "RecruitApi")!;
 const position = { file: "specs/x.yaml", line: 1, col: 1 };
 const parameter = (fields: Partial<Parameter>): Parameter => ({
   name: "p",
-  type: { kind: "string" },
+  schema: { type: ["string"] },
   requirement: "always",
   notes: [],
   judgments: [],
@@ -27,7 +27,7 @@ describe("exampleValue", () => {
       "an enum's first value that is not the default",
       parameter({
         name: "opening_state",
-        type: { kind: "enum", values: { known: true, value: ["Draft", "Open"] } },
+        schema: { type: ["string"], enum: ["Draft", "Open"] },
         requirement: "optional",
         default: "Draft",
       }),
@@ -35,59 +35,64 @@ describe("exampleValue", () => {
     ],
     [
       "no value for an enum whose values are not shown",
-      parameter({ name: "order_by", type: { kind: "enum", name: "OrderBy", values: { known: false } } }),
+      parameter({ name: "order_by", schema: { type: ["string"], valuesNotShown: true, enumName: "OrderBy" } }),
       undefined,
     ],
-    ["a page size inside the maximum", parameter({ name: "limit", type: { kind: "integer", maximum: 5 } }), 5],
+    ["a page size inside the maximum", parameter({ name: "limit", schema: { type: ["integer"], maximum: 5 } }), 5],
     [
       "a page size other than the default",
-      parameter({ name: "limit", type: { kind: "integer", maximum: 50 }, requirement: "optional", default: 10 }),
+      parameter({ name: "limit", schema: { type: ["integer"], maximum: 50 }, requirement: "optional", default: 10 }),
       20,
     ],
-    ["an offset from 0", parameter({ name: "start_offset", type: { kind: "integer" } }), 25],
+    ["an offset from 0", parameter({ name: "start_offset", schema: { type: ["integer"] } }), 25],
     [
       "a timeout inside its bound",
-      parameter({ name: "timeout_in_seconds", type: { kind: "integer", maximum: 59 } }),
+      parameter({ name: "timeout_in_seconds", schema: { type: ["integer"], maximum: 59 } }),
       30,
     ],
-    ["a row after the header", parameter({ name: "start_row", type: { kind: "integer" } }), 2],
+    ["a row after the header", parameter({ name: "start_row", schema: { type: ["integer"] } }), 2],
     [
       "the other boolean than the default",
-      parameter({ name: "include_shared_drives", type: { kind: "boolean" }, requirement: "optional", default: false }),
+      parameter({
+        name: "include_shared_drives",
+        schema: { type: ["boolean"] },
+        requirement: "optional",
+        default: false,
+      }),
       true,
     ],
     [
       "never an unsafe switch turned on",
-      parameter({ name: "unsafe_skip_verification", type: { kind: "boolean" } }),
+      parameter({ name: "unsafe_skip_verification", schema: { type: ["boolean"] } }),
       false,
     ],
     [
       "a date-time that reads as its bound",
-      parameter({ name: "filter_created_before", type: { kind: "string", format: "date-time" } }),
+      parameter({ name: "filter_created_before", schema: { type: ["string"], toolFormat: "date-time" } }),
       "2026-03-31T23:59:59Z",
     ],
     [
       "a YYYY-MM-DD date",
-      parameter({ name: "target_hire_date", type: { kind: "string", format: "date" } }),
+      parameter({ name: "target_hire_date", schema: { type: ["string"], toolFormat: "date" } }),
       "2026-03-02",
     ],
     [
       "cell data of the documented shape",
-      parameter({ name: "data", type: { kind: "string", format: "cell-data" } }),
+      parameter({ name: "data", schema: { type: ["string"], toolFormat: "cell-data" } }),
       '{"1":{"A":"Region","B":"Revenue"},"2":{"A":"North","B":1250}}',
     ],
     [
       "the items a description names",
       parameter({
         name: "identifiers",
-        type: { kind: "string", format: "csv" },
+        schema: { type: ["string"], toolFormat: "csv" },
         description: "comma-separated list naming jobIds, targetHireDate and isBackfill",
       }),
       "jobIds,targetHireDate",
     ],
     [
       "the server's documented event types",
-      parameter({ name: "event_filter", type: { kind: "string", format: "csv" } }),
+      parameter({ name: "event_filter", schema: { type: ["string"], toolFormat: "csv" } }),
       "webset.created,monitor.run.completed",
       sigma,
     ],
@@ -101,20 +106,20 @@ describe("exampleValue", () => {
     ["no value for a free-form string the name says nothing about", parameter({ name: "fields_to_update" }), undefined],
     [
       "an empty object where the spec allows no key",
-      parameter({ name: "empty_request_body", type: { kind: "object", keys: [], maxProperties: 0 } }),
+      parameter({ name: "empty_request_body", schema: { type: ["object"], maxProperties: 0 } }),
       {},
     ],
     [
       "no value for an object whose keys are not named",
-      parameter({ name: "webset_details", type: { kind: "object", keys: [] } }),
+      parameter({ name: "webset_details", schema: { type: ["object"] } }),
       undefined,
     ],
     [
       "named keys whose names say their kind, one optional key at most",
       parameter({
         name: "payload",
-        type: {
-          kind: "object",
+        schema: {
+          type: ["object"],
           keys: [
             { name: "webhookId" },
             { name: "enabled", description: "optional; one of enabled, requestUrl" },
@@ -129,13 +134,13 @@ describe("exampleValue", () => {
       "an array of enum items",
       parameter({
         name: "sort_direction",
-        type: { kind: "array", items: { kind: "enum", values: { known: true, value: ["ASCENDING", "DESCENDING"] } } },
+        schema: { type: ["array"], items: { type: ["string"], enum: ["ASCENDING", "DESCENDING"] } },
       }),
       ["ASCENDING"],
     ],
     [
       "nothing for an optional parameter equal to its default",
-      parameter({ name: "sheet_position", type: { kind: "integer" }, requirement: "optional", default: 2 }),
+      parameter({ name: "sheet_position", schema: { type: ["integer"] }, requirement: "optional", default: 2 }),
       undefined,
     ],
   ])("gives %s", (_case, p, expected, server = recruit) => {
@@ -149,7 +154,7 @@ describe("exampleValue", () => {
   });
 
   it("is a pure function of the spec: the same value every time, whatever the clock", () => {
-    const p = parameter({ name: "created_after", type: { kind: "string", format: "date-time" } });
+    const p = parameter({ name: "created_after", schema: { type: ["string"], toolFormat: "date-time" } });
     expect(exampleValue(p, { server: sigma })).toBe(exampleValue(p, { server: sigma }));
   });
 });

@@ -53,14 +53,12 @@ describe("model-facing tools", () => {
         const properties = (model.inputSchema["properties"] ?? {}) as Record<string, { description?: string }>;
         for (const parameter of tool.parameters.kind === "known" ? tool.parameters.list : []) {
           const text = properties[parameter.name]?.description ?? "";
-          const type = parameter.type;
+          const node = parameter.schema;
           const values = [
             parameter.description,
             ...parameter.notes,
-            ...(type.kind === "enum" && type.values.known ? type.values.value : []),
-            ...(type.kind === "integer" || type.kind === "number"
-              ? [type.minimum, type.maximum].filter((v) => v !== undefined).map(String)
-              : []),
+            ...(node.enum ?? []).map(String),
+            ...[node.minimum, node.maximum].filter((v) => v !== undefined).map(String),
             ...(parameter.default === undefined ? [] : [JSON.stringify(parameter.default)]),
           ].filter((v): v is string => v !== undefined);
           for (const value of values)

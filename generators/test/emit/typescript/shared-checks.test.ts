@@ -39,9 +39,9 @@ describe("checksKey", () => {
   it.each<[string, Tool]>([
     ["a parameter renamed", editParameter(0, (p) => ({ ...p, name: "mail" }))],
     ["a requirement changed", editParameter(0, (p) => ({ ...p, requirement: "optional" }))],
-    ["a bound changed", editParameter(1, (p) => ({ ...p, type: { kind: "integer", maximum: 31 } }))],
-    ["a type changed", editParameter(1, (p) => ({ ...p, type: { kind: "number", maximum: 30 } }))],
-    ["a format added", editParameter(0, (p) => ({ ...p, type: { kind: "string", format: "date" } }))],
+    ["a bound changed", editParameter(1, (p) => ({ ...p, schema: { type: ["integer"], maximum: 31 } }))],
+    ["a type changed", editParameter(1, (p) => ({ ...p, schema: { type: ["number"], maximum: 30 } }))],
+    ["a format added", editParameter(0, (p) => ({ ...p, schema: { type: ["string"], toolFormat: "date" } }))],
     [
       "the parameters in another order",
       { ...base, parameters: { kind: "known", list: [...base.parameters.list].reverse() } },
