@@ -61,12 +61,15 @@ export function tableRanker(
 ): (tools: readonly SemanticTool[]) => Ranker {
   const cache = new Map<string, Float32Array>();
   const vector = (text: string) => cache.get(text) ?? cache.set(text, table.vectorOf(text)).get(text)!;
+  const projections = new Map<string, Float32Array>();
+  const projected = (tool: SemanticTool) =>
+    projections.get(tool.name) ?? projections.set(tool.name, table.project(tool.vector)).get(tool.name)!;
   return (tools) => (query) => {
     const q = vector(query);
     return tools
       .map((tool) => ({
         name: tool.name,
-        score: cosine(q, toolSide === "static" ? vector(tool.text) : table.project(tool.vector)),
+        score: cosine(q, toolSide === "static" ? vector(tool.text) : projected(tool)),
       }))
       .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
       .map(({ name }) => name);
