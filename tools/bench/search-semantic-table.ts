@@ -4,7 +4,7 @@
 // weighted mean of its pieces' rows (weight a / (a + p), p the piece's unigram probability, so
 // frequent pieces count less). This is what a package could ship instead of the encoder: a table
 // of 8,000 × dimensions bytes and the tokenizer's vocabulary.
-import type { Ranker } from "./search-baselines.ts";
+import type { Scorer } from "./search-baselines.ts";
 import { cosine, embedAll, loadEncoder, type SemanticTool } from "./search-semantic-encoder.ts";
 
 interface Tokenizing {
@@ -54,11 +54,11 @@ export async function distilledTable(dimensions: number, int8: boolean): Promise
   };
 }
 
-/** Tools ranked by cosine to the query, both sides from the table ("static"), or the tools' from the encoder. */
-export function tableRanker(
+/** Tools scored by cosine to the query, both sides from the table ("static"), or the tools' from the encoder. */
+export function tableScorer(
   table: StaticTable,
   toolSide: "static" | "encoder",
-): (tools: readonly SemanticTool[]) => Ranker {
+): (tools: readonly SemanticTool[]) => Scorer {
   const cache = new Map<string, Float32Array>();
   const vector = (text: string) => cache.get(text) ?? cache.set(text, table.vectorOf(text)).get(text)!;
   const projections = new Map<string, Float32Array>();
@@ -66,13 +66,9 @@ export function tableRanker(
     projections.get(tool.name) ?? projections.set(tool.name, table.project(tool.vector)).get(tool.name)!;
   return (tools) => (query) => {
     const q = vector(query);
-    return tools
-      .map((tool) => ({
-        name: tool.name,
-        score: cosine(q, toolSide === "static" ? vector(tool.text) : projected(tool)),
-      }))
-      .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
-      .map(({ name }) => name);
+    return new Map(
+      tools.map((tool) => [tool.name, cosine(q, toolSide === "static" ? vector(tool.text) : projected(tool))]),
+    );
   };
 }
 

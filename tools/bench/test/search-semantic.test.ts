@@ -1,9 +1,9 @@
 // The semantic-search experiment's ranking parts, on vectors and rankings made here (the encoder
-// itself is not a workspace dependency): cosine, the cosine ranking and weighted reciprocal-rank
-// fusion.
+// itself is not a workspace dependency): cosine, the cosine ranking, weighted reciprocal-rank
+// fusion and score mixing.
 import { describe, expect, it } from "vitest";
 import { cosine, type SemanticTool } from "../search-semantic-encoder.ts";
-import { cosineRanker, fused } from "../search-semantic.ts";
+import { cosineScorer, fused, mixed, ranked } from "../search-semantic.ts";
 
 const v = (...values: number[]) => Float32Array.from(values);
 
@@ -20,11 +20,11 @@ describe("cosine", () => {
   });
 });
 
-describe("cosineRanker", () => {
+describe("cosineScorer", () => {
   const tool = (name: string, vector: Float32Array): SemanticTool => ({ name, server: "S", text: name, vector });
   it("ranks by cosine to the query's vector, ties in name order", () => {
     const tools = [tool("S.B", v(0, 1)), tool("S.A", v(0, 1)), tool("S.C", v(1, 0.1))];
-    const rank = cosineRanker(tools, new Map([["q", v(0, 1)]]));
+    const rank = ranked(cosineScorer(tools, new Map([["q", v(0, 1)]])));
     expect(rank("q")).toEqual(["S.A", "S.B", "S.C"]);
   });
 });
@@ -53,5 +53,45 @@ describe("fused (weighted reciprocal-rank fusion)", () => {
     )("");
     // x: 0.5/2 = 0.25; y: 0.5/3 + 0.5/2 ≈ 0.417.
     expect(scoresOrder).toEqual(["y", "x"]);
+  });
+});
+
+describe("ranked", () => {
+  it("orders by score, equal scores by name", () => {
+    const scores = new Map([
+      ["b", 1],
+      ["c", 2],
+      ["a", 1],
+    ]);
+    expect(ranked(() => scores)("")).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("mixed (score mixing)", () => {
+  // Lexical scores are divided by the query's best one: 10 → 1, 5 → 0.5.
+  const lexical = () =>
+    new Map([
+      ["a", 10],
+      ["b", 5],
+    ]);
+  const semantic = () =>
+    new Map([
+      ["a", 0],
+      ["b", 0.9],
+      ["c", 0.8],
+    ]);
+  it.each([
+    // a: 0.9; b: 0.45 + 0.09; c: 0.08.
+    { weight: 0.1, expected: ["a", "b", "c"] },
+    // a: 0.5; b: 0.25 + 0.45 = 0.7; c: 0.4.
+    { weight: 0.5, expected: ["b", "a", "c"] },
+    // a: 0.1; b: 0.05 + 0.81; c: 0.72: the semantic order.
+    { weight: 0.9, expected: ["b", "c", "a"] },
+  ])("weight $weight", ({ weight, expected }) => {
+    expect(mixed(lexical, semantic, weight)("")).toEqual(expected);
+  });
+
+  it("leaves the semantic scores alone when the lexical search found nothing", () => {
+    expect(mixed(() => new Map(), semantic, 0.5)("")).toEqual(["b", "c", "a"]);
   });
 });
