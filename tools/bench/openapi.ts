@@ -13,7 +13,7 @@ interface ManifestTool {
 export interface Manifest {
   /** The npm package name, @toolcat/<slug>. */
   readonly package: string;
-  readonly server: { readonly name: string };
+  readonly server: { readonly name: string; readonly domain?: string; readonly description?: string };
   readonly tools: readonly ManifestTool[];
 }
 

@@ -15,6 +15,9 @@ export interface ToolText {
 /** A search returning full names, best first. */
 export type Ranker = (query: string) => string[];
 
+/** A search giving each tool it ranks a score (full name → score), higher is better. */
+export type Scorer = (query: string) => ReadonlyMap<string, number>;
+
 interface McpToolFile {
   readonly name: string;
   readonly title: string;

@@ -50,6 +50,11 @@ export function searchVariants(): { readonly name: string; readonly settings: Se
   ];
 }
 
+/** Every generated package's search data, in directory order. */
+export function packageSearchData(): ToolSearchData[] {
+  return readManifests(workspaceRoot).map((m) => searchData(m.package.replace("@toolcat/", "")));
+}
+
 function searchData(slug: string): ToolSearchData {
   const data = JSON.parse(
     readFileSync(join(workspaceRoot, "packages", slug, "search-index.json"), "utf8"),
@@ -59,7 +64,7 @@ function searchData(slug: string): ToolSearchData {
   return data;
 }
 
-function evaluate(queries: readonly JudgedQuery[], rankers: (server: string | undefined) => Ranker): SetQuality {
+export function evaluate(queries: readonly JudgedQuery[], rankers: (server: string | undefined) => Ranker): SetQuality {
   const catalog = rankers(undefined);
   const rankings = queries.map((q) => catalog(q.query).slice(0, 10));
   const ranks = queries.map((q, i) => rankOf(rankings[i]!, q.expected));
@@ -133,23 +138,26 @@ export function tuningMisses(): string[] {
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** One set's figures on two lines (R@5/nDCG@10): catalog-wide and by kind, then per server. */
+export function setQualityLines(s: SetQuality): string {
   const f = (value: number) => value.toFixed(3);
   const brief = (q: Quality) => `${f(q.recallAt5)}/${f(q.ndcgAt10)}`;
+  const kinds = Object.entries(s.kinds)
+    .map(([kind, q]) => `${kind} ${brief(q)}`)
+    .join(", ");
+  const servers = Object.entries(s.servers)
+    .map(([server, q]) => `${server} ${brief(q)}`)
+    .join(", ");
+  return (
+    `catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} ` +
+    `empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   for (const contender of benchSearchQuality()) {
     console.log(`\n## ${contender.name}   (R@5/nDCG@10)`);
-    for (const [set, s] of Object.entries(contender.sets)) {
-      const kinds = Object.entries(s.kinds)
-        .map(([kind, q]) => `${kind} ${brief(q)}`)
-        .join(", ");
-      const servers = Object.entries(s.servers)
-        .map(([server, q]) => `${server} ${brief(q)}`)
-        .join(", ");
-      console.log(
-        `${set}: catalog ${brief(s.catalog)} (${s.catalog.queries} q, ${s.emptyAnswers} ` +
-          `empty)${kinds ? `; ${kinds}` : ""}\n  servers: ${servers}`,
-      );
-    }
+    for (const [set, s] of Object.entries(contender.sets)) console.log(`${set}: ${setQualityLines(s)}`);
   }
   if (process.argv.includes("--misses")) for (const miss of tuningMisses()) console.log(miss);
 }
