@@ -7,18 +7,27 @@
 import type { RequiredWhen, SchemaNode } from "../../ir/schema.ts";
 import { stringLiteral } from "../core/escape.ts";
 import { chain, writeIf } from "../core/layout.ts";
-import { failObject, objectOf, type CheckSite, type CheckTable, type CheckWriter, type SchemaChecks } from "./check-site.ts";
+import {
+  failObject,
+  objectOf,
+  type CheckSite,
+  type CheckTable,
+  type CheckWriter,
+  type ObjectSite,
+  type SchemaChecks,
+} from "./check-site.ts";
+
+/** `required`'s failure for `name`: its path is had before the check, where a body may declare it. */
+function requiredFailure(name: string, site: CheckSite, object: ObjectSite): () => void {
+  const { path, label } = object.member(name);
+  return () => failObject(site, object, undefined, { helper: "issueRequired", args: [path, label] });
+}
 
 /** `required`, at the keyword unless the object places it with each property's value (`whenLacking`). */
 const required: CheckWriter<SchemaNode["required"]> = (names, site, body) => {
   const object = objectOf(site, body);
   if (object.requiredWithValue) return;
-  for (const name of names) {
-    const at = object.member(name);
-    writeIf(site.w, object.holds(name, false), () =>
-      failObject(site, object, undefined, { helper: "issueRequired", args: [at.path, at.label] }),
-    );
-  }
+  for (const name of names) writeIf(site.w, object.holds(name, false), requiredFailure(name, site, object));
 };
 
 /** A required-when rule's failure for `name`: the value of `when` equals the rule's and `name` is lacking. */
@@ -53,10 +62,7 @@ export const requiredWhen: CheckWriter<SchemaNode["requiredWhen"]> = (rules, sit
 export function whenLacking(name: string, site: CheckSite, body: SchemaChecks): (() => void) | undefined {
   const { node, w } = site;
   const object = objectOf(site, body);
-  if (node.required?.includes(name)) {
-    const at = object.member(name);
-    return () => failObject(site, object, undefined, { helper: "issueRequired", args: [at.path, at.label] });
-  }
+  if (node.required?.includes(name)) return requiredFailure(name, site, object);
   const rule = node.requiredWhen?.find((r) => r.onExecute && r.names.includes(name));
   if (rule === undefined) return undefined;
   const when = `${object.valueOf(rule.when)} === ${stringLiteral(rule.equals)}`;

@@ -318,9 +318,7 @@ class Checks implements ObjectSite {
     const { w } = site;
     const { path, label } = this.member(name);
     const check = (): void =>
-      this.about(name, () =>
-        this.writer.check({ w, value: this.valueOf(name), path, label, sink: this.sink }, value),
-      );
+      this.about(name, () => this.writer.check({ w, value: this.valueOf(name), path, label, sink: this.sink }, value));
     const lacking = whenLacking(name, site, this.writer);
     if (lacking === undefined) return writeIf(w, this.holds(name, true), check);
     writeIf(w, this.holds(name, false), lacking, check);
