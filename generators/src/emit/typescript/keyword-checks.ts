@@ -17,7 +17,16 @@ import {
 } from "../../ir/schema.ts";
 import { jsonLiteral, stringLiteral } from "../core/escape.ts";
 import { arrayLiteral, chain, prefixed, writeIf, writeLaidOut } from "../core/layout.ts";
-import { listOf, skip, type CheckSite, type CheckTable, type CheckWriter, type SchemaChecks } from "./check-site.ts";
+import {
+  forEachKey,
+  listOf,
+  skip,
+  type CheckSite,
+  type CheckTable,
+  type CheckWriter,
+  type SchemaChecks,
+} from "./check-site.ts";
+import { objectChecks } from "./object-checks.ts";
 import { toolcatChecks, writeFormat } from "./toolcat-checks.ts";
 
 /** Whether a keyword of the node writes any code (an unchecked format, a sibling's part, do not). */
@@ -93,16 +102,6 @@ function writeCounts(site: CheckSite, body: SchemaChecks, min: number | undefine
     writeIf(w, `${count} > ${max}`, () => sink.fail(w, "issueTooManyKeys", [path, label, `${max}`, count]));
 }
 
-/** Loops over the object's own keys, skipping none; once the list is full, further keys only cost time. */
-function forEachKey(site: CheckSite, body: SchemaChecks, write: (key: string) => void): void {
-  const key = body.local("key");
-  site.w.write(`for (const ${key} of Object.keys(${site.value})) `).inlineBlock(() => {
-    site.sink.stop(site.w, undefined);
-    write(key);
-  });
-  site.w.newLine();
-}
-
 /** The listed properties' checks; once the function is full, the rest go to a part of their own. */
 function writeProperties(properties: readonly Named<Schema>[], site: CheckSite, body: SchemaChecks): void {
   const { w, value } = site;
@@ -122,8 +121,9 @@ function writeProperties(properties: readonly Named<Schema>[], site: CheckSite, 
   }
 }
 
-/** The checks of the vocabulary's keywords. */
+/** The checks of the vocabulary's keywords; those of which keys an object holds are in object-checks.ts. */
 const checks: CheckTable<Keyword> = {
+  ...objectChecks,
   $ref: (name, { w, value, path, sink }, body) =>
     w.writeLine(`${body.definitionCall(name)}(${value}, ${path}, ${listOf(sink)});`),
   // The type is the writer's: the node's other checks nest under it (schema-checks.ts).
@@ -246,52 +246,9 @@ const checks: CheckTable<Keyword> = {
         );
       }
     }),
-  additionalProperties: (schema, site, body) => {
-    if (schema === true) return;
-    const { w, node, value, sink } = site;
-    const known = (node.properties ?? []).map((p) => p.name);
-    forEachKey(site, body, (key) => {
-      if (known.length > 0) {
-        // One case per line keeps lines short however many fields the object has.
-        w.write(`switch (${key}) `).inlineBlock(() => {
-          for (const name of known) w.writeLine(`case ${stringLiteral(name)}:`);
-          w.indent().write("continue;").newLine();
-        });
-        w.newLine();
-      }
-      for (const { name } of node.patternProperties ?? [])
-        writeIf(w, `${body.pattern(name)}.test(${key})`, () => w.writeLine("continue;"));
-      const at = body.child(site, { key });
-      if (schema === false) sink.fail(w, "issueUnknownField", [at.path, key, arrayLiteral(known.map(stringLiteral))]);
-      else body.check({ ...site, ...at, value: `${value}[${key}]` }, schema);
-    });
-  },
   propertyNames: (schema, site, body) => {
     if (schema === true) return;
     forEachKey(site, body, (key) => body.check({ ...site, ...body.child(site, { key }), value: key }, schema));
-  },
-  required: (names, site, body) => {
-    const { w, value, sink } = site;
-    for (const name of names) {
-      const at = body.child(site, { name });
-      writeIf(w, `!Object.hasOwn(${value}, ${stringLiteral(name)})`, () =>
-        sink.fail(w, "issueRequired", [at.path, at.label]),
-      );
-    }
-  },
-  dependentRequired: (dependencies, site, body) => {
-    const { w, value, sink } = site;
-    for (const { name, value: names } of dependencies) {
-      if (names.length === 0) continue;
-      writeIf(w, `Object.hasOwn(${value}, ${stringLiteral(name)})`, () => {
-        for (const required of names) {
-          const at = body.child(site, { name: required });
-          writeIf(w, `!Object.hasOwn(${value}, ${stringLiteral(required)})`, () =>
-            sink.fail(w, "issueRequired", [at.path, at.label]),
-          );
-        }
-      });
-    }
   },
   dependentSchemas: (dependencies, site, body) => {
     for (const { name, value: schema } of dependencies) {

@@ -51,6 +51,7 @@ const kinds: Readonly<Record<Kind, { is: (value: string, use: UseHelper) => stri
 /** toolcat's keywords that check a value, by the kind they apply to. */
 const toolcatKeywords: Readonly<Partial<Record<Kind, readonly (keyof ToolcatKeywords)[]>>> = {
   string: ["toolFormat", "content"],
+  object: ["requiredWhen"],
 };
 
 type Checked = Keyword | keyof ToolcatKeywords;
@@ -235,7 +236,8 @@ export class SchemaWriter implements SchemaChecks {
     this.inScope = outer;
   }
 
-  private checkNode(site: Omit<CheckSite, "node">, schema: Schema): void {
+  // A site's own object answers (a parameter list's) are its node's alone: a node below answers with its own keys.
+  private checkNode({ object, ...site }: Omit<CheckSite, "node">, schema: Schema): void {
     if (schema === true) return;
     if (this.full()) {
       this.split({ ...site, node: {} }, "unknown", (inner) => this.check(inner, schema));

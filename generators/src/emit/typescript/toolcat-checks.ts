@@ -6,6 +6,7 @@ import { stringLiteral } from "../core/escape.ts";
 import { formatPredicate } from "../core/runtime-names.ts";
 import { writeIf, type ElseIf } from "../core/layout.ts";
 import { skip, type CheckSite, type CheckTable, type SchemaChecks } from "./check-site.ts";
+import { requiredWhen } from "./object-checks.ts";
 
 /** A format's check: its runtime predicate on the value. */
 export function formatCheck(
@@ -25,9 +26,9 @@ export function writeFormat(format: FormatName, site: CheckSite, body: SchemaChe
 }
 
 /**
- * The checks of toolcat's own keywords on a value. The rules of a parameter list (`requiredWhen`,
- * `modePattern`) concern which properties an input holds, and the parameter writer writes them with
- * the list's other rules (validator-checks.ts).
+ * The checks of toolcat's own keywords. `requiredWhen` is checked with the object's other checks of
+ * which keys it holds (object-checks.ts); the mode pattern decides which checks of a parameter list
+ * run at all, and the parameter list's writer writes it (validator-checks.ts).
  */
 export const toolcatChecks: CheckTable<keyof ToolcatKeywords> = {
   toolFormat: (format, site, body) => {
@@ -44,6 +45,6 @@ export const toolcatChecks: CheckTable<keyof ToolcatKeywords> = {
       () => sink.failWith(w, `${body.contentCall()}(body)`),
     );
   },
-  requiredWhen: skip,
+  requiredWhen,
   modePattern: skip,
 };

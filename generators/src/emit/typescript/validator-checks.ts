@@ -1,19 +1,23 @@
 // The checks of one tool's input, written into its validator (which reports every issue) and its
 // guard (which answers false at the first problem) from the parameter list's schema node: the reads,
-// the walk over the input's keys, the requirements and the list's rules are written here, each
-// value's checks by the schema writer (schema-checks.ts). Both walk the same checks in the same
+// the order of the checks and the mode pattern are written here; the object checks (required,
+// rules, unknown keys) are the keyword table's (object-checks.ts), which this file answers for the
+// list (how a parameter is held, what a failure reports, how the keys are walked), and each
+// value's checks are the schema writer's (schema-checks.ts). Both walk the same checks in the same
 // order, so they agree on every input; only what a failed check writes, and how the function ends,
 // differ. The pointers the emitted code reports are the runtime's own, built by the same function.
 import { pointer } from "../../../../packages/runtime/src/validation.ts";
 import { parameterListSchema } from "../../ir/parameter-schema.ts";
-import type { ModePattern, RequiredWhen, Schema, SchemaNode } from "../../ir/schema.ts";
+import type { ModePattern, Schema, SchemaNode } from "../../ir/schema.ts";
 import { toolNames, type ServerNames } from "../../ir/naming.ts";
-import type { Requirement, Tool } from "../../ir/types.ts";
+import type { Tool } from "../../ir/types.ts";
 import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
 import type { CodeWriter } from "../core/code-writer.ts";
 import type { InternalName } from "../core/runtime-names.ts";
 import { chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
-import type { Sink } from "./check-site.ts";
+import type { CheckSite, Issue, ObjectSite, Sink } from "./check-site.ts";
+import { writeKeyword } from "./keyword-checks.ts";
+import { whenLacking } from "./object-checks.ts";
 import { SchemaWriter } from "./schema-checks.ts";
 
 /** The module being written: the runtime names it imports and the names its functions must not shadow. */
@@ -94,10 +98,12 @@ export function writeChecks(
   );
   const content = tool.requestBody === undefined ? undefined : toolNames(ctx.names, tool.name).requestBodyCheck;
   const writer = new SchemaWriter("parameter", ctx.use, undefined, content, locals.values());
-  const checks = new Checks(ctx, outcome, locals, writer);
-  const onExecute = node.requiredWhen?.find((rule) => rule.onExecute);
-  const requirement = (name: string): Requirement =>
-    node.required?.includes(name) ? "always" : onExecute?.names.includes(name) ? "execute" : "optional";
+  const checks = new Checks(ctx, outcome, locals, writer, parameterList);
+  // The list's object checks are the keyword table's (object-checks.ts), answered by `checks`.
+  const list: CheckSite = { w, node, value: "input", path: '""', label: '""', sink: checks.sink, object: checks };
+  const keyword = (name: "required" | "requiredWhen" | "dependentRequired" | "additionalProperties"): void => {
+    if (node[name] !== undefined) writeKeyword(name, list, writer);
+  };
   // Each value is read just before its check, which V8 runs about a third faster than reading them
   // all first, and a guard failing early skips the rest. A mode pattern reads them all first: its
   // checks sit in a block the mode may skip, and the count after the walk needs every value. (Only
@@ -107,15 +113,16 @@ export function writeChecks(
   const checkValues = (): void => {
     for (const { name, value } of properties) {
       if (lazy) checks.read(w, name);
-      checks.parameter(w, name, requirement(name), value, onExecute);
+      checks.parameter(list, name, value);
     }
-    for (const rule of node.requiredWhen ?? []) if (!rule.onExecute) checks.requiredWhen(w, rule);
-    for (const { name, value } of node.dependentRequired ?? []) checks.requires(w, name, value);
+    keyword("required");
+    keyword("requiredWhen");
+    keyword("dependentRequired");
   };
   if (!lazy) for (const name of locals.keys()) checks.read(w, name);
   if (outcome.collects) {
     // Every issue is wanted: unknown keys first, then each value.
-    checks.walk(w, parameterList);
+    keyword("additionalProperties");
     if (!lazy) checks.elsewhere(w);
     if (modePattern !== undefined) checks.ignoringModes(w, modePattern);
     checkValues();
@@ -124,7 +131,7 @@ export function writeChecks(
     // The first problem is the answer: values (a field load each) before the walk over the keys.
     if (modePattern !== undefined) checks.unlessIgnoring(w, modePattern, checkValues);
     else checkValues();
-    checks.walk(w, parameterList);
+    keyword("additionalProperties");
     checks.elsewhere(w);
   }
   outcome.finish(w, "input");
@@ -140,16 +147,41 @@ export function writeCopyCheck(w: CodeWriter, ctx: ModuleContext, self: string):
   w.writeLine(`return ${self}(${ctx.helper("ownProperties")}(input));`);
 }
 
-class Checks {
+/**
+ * The parameter list's writer, and its answers to the object checks: a parameter is held when its
+ * local has a value, `required` is checked with that value, and the keys are walked by `for...in`
+ * (see `read`).
+ */
+class Checks implements ObjectSite {
   constructor(
     private readonly ctx: ModuleContext,
     private readonly outcome: Outcome,
     private readonly locals: ReadonlyMap<string, string>,
     private readonly writer: SchemaWriter,
+    /** The module constant listing the parameters, which an unknown-parameter issue names. */
+    private readonly parameterList: string,
   ) {}
 
+  readonly requiredWithValue = true;
+
+  holds(name: string, held: boolean): string {
+    return `${this.valueOf(name)} ${held ? "!==" : "==="} undefined`;
+  }
+
+  member(name: string): { readonly path: string; readonly label: string } {
+    return { path: stringLiteral(pointer(name)), label: stringLiteral(name) };
+  }
+
+  unknownIssue(key: string): Issue {
+    return { helper: "issueUnknownParameter", args: [key, this.parameterList] };
+  }
+
+  requiresIssue(required: string, given: string): Issue {
+    return { helper: "issueRequires", args: [pointer(required), required, given].map(stringLiteral) };
+  }
+
   /** How a value's failed check is reported: added to the issues, or the guard's answer. */
-  private readonly sink: Sink = {
+  readonly sink: Sink = {
     fail: (w, helper, args) => this.fail(w, helper, args),
     stop: (w, rest) => {
       // A huge or sparse array must not cost unbounded time: stop once the issue list is full.
@@ -185,7 +217,7 @@ class Checks {
   }
 
   /** Writes `write` with `subject` as the parameter a failure there is about. */
-  private about(subject: string | undefined, write: () => void): void {
+  about(subject: string | undefined, write: () => void): void {
     this.subject = subject;
     write();
     this.subject = undefined;
@@ -215,21 +247,20 @@ class Checks {
   }
 
   /** The walk over the own keys that `read` describes (see there), counting the known keys seen. */
-  walk(w: CodeWriter, known: string): void {
-    const { locals } = this;
-    if (locals.size > 0) w.writeLine("let seen = 0;");
+  walkKeys(w: CodeWriter, known: readonly string[], unknown: (key: string) => void): void {
+    if (known.length > 0) w.writeLine("let seen = 0;");
     w.write("for (const key in input) ").inlineBlock(() => {
       const own = `${this.ctx.helper("isOwnKey")}(input, key)`;
-      if (locals.size === 0) return writeIf(w, own, () => this.fail(w, "issueUnknownParameter", ["key", known]));
+      if (known.length === 0) return writeIf(w, own, () => unknown("key"));
       w.writeLine(`if (!${own}) continue;`);
       w.write("switch (key) ").inlineBlock(() => {
-        for (const name of locals.keys()) w.writeLine(`case ${stringLiteral(name)}:`);
+        for (const name of known) w.writeLine(`case ${stringLiteral(name)}:`);
         w.indent(() => {
           w.writeLine("seen++;");
           w.writeLine("break;");
         });
         w.writeLine("default:");
-        w.indent(() => this.fail(w, "issueUnknownParameter", ["key", known]));
+        w.indent(() => unknown("key"));
       });
       w.newLine();
     });
@@ -282,45 +313,14 @@ class Checks {
     );
   }
 
-  /** The checks of one parameter, whose value is the schema node `value`; `onExecute` is the `~` rule. */
-  parameter(w: CodeWriter, name: string, requirement: Requirement, value: Schema, onExecute?: RequiredWhen): void {
-    const variable = this.valueOf(name);
-    const path = stringLiteral(pointer(name));
-    const label = stringLiteral(name);
+  /** The checks of one parameter of the list at `site`, whose value is the schema node `value`. */
+  parameter(site: CheckSite, name: string, value: Schema): void {
+    const { w } = site;
+    const { path, label } = this.member(name);
     const check = (): void =>
-      this.about(name, () => this.writer.check({ w, value: variable, path, label, sink: this.sink }, value));
-    if (requirement === "always")
-      return writeIf(w, `${variable} === undefined`, () => this.fail(w, "issueRequired", [path, label]), check);
-    if (requirement === "optional" || onExecute === undefined) return writeIf(w, `${variable} !== undefined`, check);
-    const execute = stringLiteral(onExecute.equals);
-    const fail = (): void =>
-      this.about(onExecute.when, () => this.fail(w, "issueRequiredOnExecute", [path, label, execute]));
-    writeIf(
-      w,
-      `${variable} === undefined`,
-      () => writeIf(w, `${this.valueOf(onExecute.when)} === ${execute}`, fail),
-      check,
-    );
-  }
-
-  /** A required-when rule: its properties are required when another has a value. */
-  requiredWhen(w: CodeWriter, { when, equals, names }: RequiredWhen): void {
-    for (const name of names) {
-      const args = [pointer(name), name, when, equals].map(stringLiteral);
-      const condition = chain("&&", [
-        `${this.valueOf(when)} === ${stringLiteral(equals)}`,
-        `${this.valueOf(name)} === undefined`,
-      ]);
-      writeIf(w, condition, () => this.about(when, () => this.fail(w, "issueRequiredWhen", args)));
-    }
-  }
-
-  /** `dependentRequired`: with `name` given, each of `requires` must be too. */
-  requires(w: CodeWriter, name: string, requires: readonly string[]): void {
-    for (const required of requires) {
-      const args = [pointer(required), required, name].map(stringLiteral);
-      const condition = chain("&&", [`${this.valueOf(name)} !== undefined`, `${this.valueOf(required)} === undefined`]);
-      writeIf(w, condition, () => this.about(name, () => this.fail(w, "issueRequires", args)));
-    }
+      this.about(name, () => this.writer.check({ w, value: this.valueOf(name), path, label, sink: this.sink }, value));
+    const lacking = whenLacking(name, site, this.writer);
+    if (lacking === undefined) return writeIf(w, this.holds(name, true), check);
+    writeIf(w, this.holds(name, false), lacking, check);
   }
 }

@@ -48,6 +48,36 @@ const verdicts: [string, Schema, JsonValue[], JsonValue[]][] = [
   ["object counts", { type: ["object"], minProperties: 1, maxProperties: 1 }, [{ a: 1 }], [{}, { a: 1, b: 2 }, []]],
   ["a date", { type: ["string"], toolFormat: "date" }, ["2024-02-29"], ["2023-02-29", 5]],
   ["an anyOf", { anyOf: [{ type: ["string"] }, { type: ["integer"] }] }, ["a", 1], [1.5, null]],
+  [
+    "required and unknown keys",
+    {
+      type: ["object"],
+      properties: [{ name: "a", value: { type: ["string"] } }],
+      required: ["a"],
+      additionalProperties: false,
+    },
+    [{ a: "x" }],
+    [{}, { a: "x", b: 1 }, { a: 1 }, { b: "x" }],
+  ],
+  ["required is an own key", { type: ["object"], required: ["constructor"] }, [{ constructor: 1 }], [{}]],
+  [
+    "dependentRequired",
+    { dependentRequired: [{ name: "a", value: ["b", "c"] }] },
+    [{}, { b: 1 }, { a: 1, b: 2, c: 3 }],
+    [{ a: 1 }, { a: 1, b: 2 }],
+  ],
+  [
+    "a required-when rule",
+    { type: ["object"], requiredWhen: [{ when: "mode", equals: "run", names: ["q"] }] },
+    [{}, { mode: "other" }, { mode: "run", q: null }, { q: 1 }],
+    [{ mode: "run" }],
+  ],
+  [
+    "an on-execute rule",
+    { type: ["object"], requiredWhen: [{ when: "mode", equals: "run", names: ["q"], onExecute: true }] },
+    [{ mode: "other" }, { mode: "run", q: 1 }],
+    [{ mode: "run" }],
+  ],
 ];
 
 describe("the schema writer's checks", () => {
@@ -92,5 +122,21 @@ describe("the schema writer's checks", () => {
     const { code } = written({ type: ["array"], items: { type: ["string"] } }, "body");
     expect(code).toMatch(/for \(let i0 = 0; i0 < value\.length; i0\+\+\)/);
     expect(code).toMatch(/const at\d+ = "\/v" \+ "\/" \+ i0;/);
+  });
+
+  it("reports an object's checks at the property each is about, with a body's issue builders", () => {
+    const node: Schema = {
+      type: ["object"],
+      properties: [{ name: "a", value: true }],
+      required: ["b"],
+      dependentRequired: [{ name: "a", value: ["c"] }],
+      requiredWhen: [{ when: "a", equals: "on", names: ["d"] }],
+      additionalProperties: false,
+    };
+    expect(run(node, "body", { a: "on", z: 1 }).sort()).toEqual(["/v/b", "/v/c", "/v/d", "/v/z"]);
+    const { used } = written(node, "body");
+    for (const name of ["issueRequired", "issueUnknownField", "issueRequiredWhen"] as const)
+      expect(used.has(name), name).toBe(true);
+    expect(used.has("issueRequires") || used.has("issueUnknownParameter")).toBe(false);
   });
 });
