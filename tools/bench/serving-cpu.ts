@@ -23,6 +23,8 @@ export interface CpuPerCall {
   readonly balancer?: number;
   /** wrk, the clients. */
   readonly clients: number;
+  /** The bench's own process, which reads the request logs as they come. */
+  readonly bench: number;
   /** The calls the window holds. */
   readonly calls: number;
 }
@@ -37,8 +39,14 @@ function seconds(path: string, ticks: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 }
 
+function benchSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
 interface Snapshot {
   readonly calls: number;
+  readonly bench: number;
   readonly all: ReadonlyMap<number, number>;
   readonly main: ReadonlyMap<number, number>;
 }
@@ -60,6 +68,7 @@ export function cpuWindow(
   const done = new Promise<CpuPerCall>((resolve) => (resolveResult = resolve));
   const snapshot = (pids: readonly number[]): Snapshot => ({
     calls: calls(),
+    bench: benchSeconds(),
     all: new Map(pids.map((pid) => [pid, seconds(`/proc/${pid}/stat`, ticks)])),
     main: new Map(processes.servers.map((pid) => [pid, seconds(`/proc/${pid}/task/${pid}/stat`, ticks)])),
   });
@@ -81,6 +90,7 @@ export function cpuWindow(
               engine: per(processes.engine),
               ...(processes.balancer === undefined ? {} : { balancer: per(processes.balancer) }),
               clients: per(wrk),
+              bench: (last.bench - first.bench) * (1e6 / Math.max(n, 1)),
               calls: n,
             });
           },
@@ -95,7 +105,7 @@ export function cpuWindow(
 /** All the CPU a call costs on the machine, and the part of it spent outside the serving processes' threads. */
 export function totalPerCall(cpu: CpuPerCall): number {
   const servers = cpu.servers.reduce((sum, server) => sum + server.all, 0);
-  return servers + (cpu.primary ?? 0) + cpu.engine + (cpu.balancer ?? 0) + cpu.clients;
+  return servers + (cpu.primary ?? 0) + cpu.engine + (cpu.balancer ?? 0) + cpu.clients + cpu.bench;
 }
 
 /**

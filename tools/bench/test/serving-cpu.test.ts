@@ -7,6 +7,7 @@ const one = (all: number, main: number, engine: number, clients: number): CpuPer
   servers: [{ all, main }],
   engine,
   clients,
+  bench: 0,
   calls: 10_000,
 });
 
@@ -30,6 +31,7 @@ describe("ceiling", () => {
   it("adds every process a call costs", () => {
     const cpu = {
       ...one(300, 200, 20, 40),
+      bench: 7,
       servers: [
         { all: 300, main: 200 },
         { all: 310, main: 220 },
@@ -37,7 +39,7 @@ describe("ceiling", () => {
       primary: 5,
       balancer: 60,
     };
-    expect(totalPerCall(cpu)).toBe(300 + 310 + 5 + 20 + 60 + 40);
+    expect(totalPerCall(cpu)).toBe(300 + 310 + 5 + 20 + 60 + 40 + 7);
   });
 });
 
