@@ -296,14 +296,23 @@ function cpuText(cpu: CpuPerCall): string {
   return `serving ${servers}; ${others.join(", ")}; all ${us(totalPerCall(cpu))} (${n(cpu.calls)} calls)`;
 }
 
-/** What 2 cores allow, from one process's CPU per call (serving-cpu.ts). */
+/**
+ * What 2 cores allow, from one process's CPU per call (serving-cpu.ts), and what they allow at
+ * --workers 2's own CPU per call, which is higher when a worker costs more per call than one process.
+ */
 function ceilingText(s: ServingResult): string | undefined {
   const cpu = at(s.setups[0], CPU_CLIENTS)?.cpu;
   if (cpu === undefined) return undefined;
   const c = ceiling(cpu);
+  const workers = at(
+    s.setups.find((setup) => setup.name === "--workers 2"),
+    CPU_CLIENTS,
+  )?.cpu;
+  const own = workers === undefined ? undefined : 2e6 / totalPerCall(workers);
   return (
     `one process ≤ ${n(c.onePerSecond)} calls/s (its main thread), any layout ≤ ${n(c.twoPerSecond)} calls/s ` +
-    `(2 cores): --workers 2 ≤ ${n(c.ratio, 2)}× one process`
+    `(2 cores): --workers 2 ≤ ${n(c.ratio, 2)}× one process` +
+    (own === undefined ? "" : `; at its own CPU per call, ≤ ${n(own)} calls/s (${n(own / c.onePerSecond, 2)}×)`)
   );
 }
 
