@@ -12,6 +12,8 @@ import { freePort, haproxyBinary } from "../../test/e2e/support/haproxy.ts";
 export interface Engine {
   readonly url: string;
   readonly apiKey: string;
+  /** The HAProxy process answering (the bench reads its CPU time). */
+  readonly pid: number;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ frontend engine
       async (response) => (await response.text()) === answer,
       () => false,
     );
-    if (up) return { url, apiKey: "bench-engine-key", close };
+    if (up) return { url, apiKey: "bench-engine-key", pid: child.pid ?? 0, close };
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();
       throw new Error(`the bench engine (HAProxy) did not start:\n${stderr}`);

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { startBackend, type RequestLine, type RunningBackend } from "../../test/e2e/support/backends.ts";
 import { startHaproxy } from "../../test/e2e/support/haproxy.ts";
+import { ceiling, cpuWindow, totalPerCall, type CpuPerCall, type MeasuredProcesses } from "./serving-cpu.ts";
 import { startEngine } from "./serving-engine.ts";
 import { mark, n, type Row } from "./table.ts";
 import { runWrk, wrkBinary } from "./wrk.ts";
@@ -31,6 +32,8 @@ export interface LevelResult {
   readonly callsPerSecond: number;
   /** Each serving process's share of the calls, from their request logs, largest first. */
   readonly shares: readonly number[];
+  /** At 200 clients: microseconds of CPU per call of each process on the machine (serving-cpu.ts). */
+  readonly cpu?: CpuPerCall;
 }
 
 export interface SetupResult {
@@ -86,6 +89,20 @@ async function callTool(url: URL, name: string, args: object): Promise<void> {
     throw new Error(`call failed (${response.status}): ${text.slice(0, 300)}`);
 }
 
+/**
+ * Calls answered so far, counted in the logs' text without parsing it: read while the clients run,
+ * so it takes little from the cores it measures.
+ */
+function countAnswered(texts: readonly string[]): number {
+  let count = 0;
+  for (const text of texts)
+    for (let at = text.indexOf('"method":"tools/call"'); at >= 0; at = text.indexOf('"method":"tools/call"', at + 1)) {
+      const end = text.indexOf("\n", at);
+      if (text.slice(at, end < 0 ? undefined : end).includes('"status":200')) count += 1;
+    }
+  return count;
+}
+
 /** Calls answered per serving process, from the request lines logged so far. */
 function callsByProcess(lines: readonly RequestLine[]): Map<number, number> {
   const counts = new Map<number, number>();
@@ -94,14 +111,22 @@ function callsByProcess(lines: readonly RequestLine[]): Map<number, number> {
   return counts;
 }
 
+/** The level whose CPU time per call is read. */
+const CPU_CLIENTS = 200;
+
 async function runLevel(
   url: URL,
   clients: number,
   seconds: number,
   logs: () => readonly RequestLine[],
+  rawLogs: () => readonly string[],
+  processes: MeasuredProcesses,
 ): Promise<LevelResult> {
   const before = callsByProcess(logs());
-  const result = await runWrk(url, clients, seconds);
+  const answered = (): number => countAnswered(rawLogs());
+  const window = clients === CPU_CLIENTS ? cpuWindow(processes, answered, seconds) : undefined;
+  const result = await runWrk(url, clients, seconds, window?.start);
+  const cpu = await window?.result();
   const served = [...callsByProcess(logs())].map(([pid, count]) => count - (before.get(pid) ?? 0));
   const total = served.reduce((sum, count) => sum + count, 0);
   return {
@@ -118,6 +143,7 @@ async function runLevel(
       .filter((count) => count > 0)
       .map((count) => count / total)
       .sort((a, b) => b - a),
+    ...(cpu === undefined ? {} : { cpu }),
   };
 }
 
@@ -135,16 +161,19 @@ async function measure(
   name: string,
   url: URL,
   backends: readonly RunningBackend[],
+  processes: Omit<MeasuredProcesses, "servers">,
   servers: () => number[],
-  primary?: number,
 ): Promise<SetupResult> {
+  const primary = processes.primary;
   const logs = (): RequestLine[] => backends.flatMap((backend) => backend.requests());
   // Warm-up: JIT, connection pools and heaps settle before anything is measured.
   await runWrk(url, 50, 5);
   const rssWarmBytes = servers().map(rss);
   const results: LevelResult[] = [];
   for (const level of levels) {
-    results.push(await runLevel(url, level.clients, level.seconds, logs));
+    const processesNow = { ...processes, servers: servers() };
+    const rawLogs = (): string[] => backends.map((backend) => backend.stderr());
+    results.push(await runLevel(url, level.clients, level.seconds, logs, rawLogs, processesNow));
     // Each figure as it comes, so a setup that fails later still leaves the earlier ones.
     process.stderr.write(`bench: serving: ${name}: ${JSON.stringify(results.at(-1))}\n`);
   }
@@ -182,7 +211,9 @@ export async function benchServing(): Promise<ServingResult> {
   try {
     const one = await startBackend(key);
     setups.push(
-      await measure("one process", new URL(`http://127.0.0.1:${one.port}/mcp`), [one], () => [one.child.pid ?? 0]),
+      await measure("one process", new URL(`http://127.0.0.1:${one.port}/mcp`), [one], { engine: engine.pid }, () => [
+        one.child.pid ?? 0,
+      ]),
     );
     await stop([one]);
 
@@ -193,8 +224,8 @@ export async function benchServing(): Promise<ServingResult> {
         "--workers 2",
         new URL(`http://127.0.0.1:${cluster.port}/mcp`),
         [cluster],
+        { engine: engine.pid, primary },
         () => children(primary),
-        primary,
       ),
     );
     await stop([cluster]);
@@ -206,8 +237,12 @@ export async function benchServing(): Promise<ServingResult> {
     );
     try {
       setups.push(
-        await measure("2 processes behind HAProxy", haproxy.url, pair, () =>
-          pair.map((backend) => backend.child.pid ?? 0),
+        await measure(
+          "2 processes behind HAProxy",
+          haproxy.url,
+          pair,
+          { engine: engine.pid, balancer: haproxy.pid },
+          () => pair.map((backend) => backend.child.pid ?? 0),
         ),
       );
     } finally {
@@ -246,11 +281,52 @@ function targets(s: ServingResult) {
   return { one, two, ratio, spread, throughputMet: clean && ratio >= 1.6, spreadMet: clean && spread <= 4 };
 }
 
+const us = (micros: number): string => `${n(micros)} µs`;
+
+/** One setup's CPU per call at 200 clients, process by process. */
+function cpuText(cpu: CpuPerCall): string {
+  const servers = cpu.servers.map((server) => `${us(server.all)} (main thread ${us(server.main)})`).join(" + ");
+  const others = [
+    ...(cpu.primary === undefined ? [] : [`primary ${us(cpu.primary)}`]),
+    `engine ${us(cpu.engine)}`,
+    ...(cpu.balancer === undefined ? [] : [`HAProxy ${us(cpu.balancer)}`]),
+    `wrk ${us(cpu.clients)}`,
+    `bench ${us(cpu.bench)}`,
+  ];
+  return `serving ${servers}; ${others.join(", ")}; all ${us(totalPerCall(cpu))} (${n(cpu.calls)} calls)`;
+}
+
+/**
+ * What 2 cores allow, from one process's CPU per call (serving-cpu.ts), and what they allow at
+ * --workers 2's own CPU per call, which is higher when a worker costs more per call than one process.
+ */
+function ceilingText(s: ServingResult): string | undefined {
+  const cpu = at(s.setups[0], CPU_CLIENTS)?.cpu;
+  if (cpu === undefined) return undefined;
+  const c = ceiling(cpu);
+  const workers = at(
+    s.setups.find((setup) => setup.name === "--workers 2"),
+    CPU_CLIENTS,
+  )?.cpu;
+  const own = workers === undefined ? undefined : 2e6 / totalPerCall(workers);
+  return (
+    `one process ≤ ${n(c.onePerSecond)} calls/s (its main thread), any layout ≤ ${n(c.twoPerSecond)} calls/s ` +
+    `(2 cores): --workers 2 ≤ ${n(c.ratio, 2)}× one process` +
+    (own === undefined ? "" : `; at its own CPU per call, ≤ ${n(own)} calls/s (${n(own / c.onePerSecond, 2)}×)`)
+  );
+}
+
 function targetLines(s: ServingResult): string[] {
   const t = targets(s);
   if (t === undefined) return [];
   const failed = t.one.failed + t.two.failed;
+  const limit = ceilingText(s);
   return [
+    ...s.setups.flatMap((setup) => {
+      const cpu = at(setup, CPU_CLIENTS)?.cpu;
+      return cpu === undefined ? [] : [`CPU per call, ${setup.name}, ${CPU_CLIENTS} clients: ${cpuText(cpu)}`];
+    }),
+    ...(limit === undefined ? [] : [`ceiling from one process's CPU per call: ${limit}`]),
     `target: --workers 2 at 200 clients, ${n(t.ratio, 2)}× the calls/s of one process (≥ 1.6×): ` +
       `${t.throughputMet ? "met" : "NOT met"}`,
     `target: --workers 2 at 200 clients, p99 ${n(t.spread, 1)}× p50 (≤ 4×): ${t.spreadMet ? "met" : "NOT met"}`,
@@ -281,6 +357,9 @@ export function servingRows(s: ServingResult): Row[] {
         "",
       ]);
     }
+    const cpu = at(setup, CPU_CLIENTS)?.cpu;
+    if (cpu !== undefined)
+      rows.push(["10 serving", `${setup.name}: CPU per call, ${CPU_CLIENTS} clients`, cpuText(cpu), "", "", "", ""]);
     const primary = setup.primaryRssBytes === undefined ? "" : `primary ${mb(setup.primaryRssBytes)}`;
     rows.push([
       "10 serving",
@@ -301,6 +380,9 @@ export function servingRows(s: ServingResult): Row[] {
     "",
     "",
   ]);
+  const limit = ceilingText(s);
+  if (limit !== undefined)
+    rows.push(["10 serving", "what 2 cores allow, from one process's CPU per call", limit, "", "", "", ""]);
   const t = targets(s);
   if (t !== undefined) {
     rows.push(

@@ -54,15 +54,22 @@ interface WrkLine {
 
 /**
  * `clients` connections, each sending its next call as soon as the last is answered, for `seconds`.
- * Asynchronous, so the bench keeps reading the servers' logs (a full pipe would stall them).
+ * Asynchronous, so the bench keeps reading the servers' logs (a full pipe would stall them);
+ * `onStart` gets wrk's process id.
  */
-export function runWrk(url: URL, clients: number, seconds: number): Promise<WrkResult> {
+export function runWrk(
+  url: URL,
+  clients: number,
+  seconds: number,
+  onStart?: (pid: number) => void,
+): Promise<WrkResult> {
   const args = ["-t1", `-c${clients}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, url.href];
   return new Promise((resolve, reject) => {
     const child = spawn(wrkBinary(), args, {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, WRK_CONNECTIONS: String(clients) },
     });
+    if (child.pid !== undefined) onStart?.(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

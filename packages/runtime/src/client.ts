@@ -1,6 +1,7 @@
 // The call path every generated client method goes through: normalize, validate, check secrets,
 // then hand the call to the transport. Everything before the transport is free of I/O.
 import { MissingSecretError, TimeoutError } from "./errors.js";
+import { deadline } from "./internal/deadline.js";
 import { describeThrown, isObject, issueUnknownTool, issueUnreadable } from "./internal/issues.js";
 import { scrubError, type Clean, redactedValidationError } from "./internal/scrub.js";
 import { createSecretStore, REDACTED, type SecretMap } from "./secrets.js";
@@ -66,8 +67,7 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
       if (missing.length > 0 && !transport.executesRemotely) throw new MissingSecretError(definition.fullName, missing);
 
       const { timeoutMs } = callOptions;
-      const deadline = timeoutMs === undefined ? undefined : { ms: timeoutMs, signal: AbortSignal.timeout(timeoutMs) };
-      const signals = [callOptions.signal, deadline?.signal].filter((signal) => signal !== undefined);
+      const limit = deadline(callOptions.signal, timeoutMs);
       try {
         return await transport.execute({
           toolName: definition.fullName,
@@ -76,14 +76,16 @@ export function createToolCaller(options: ClientOptions): ToolCaller {
           ...(callOptions.retries === undefined ? {} : { retries: callOptions.retries }),
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
           secrets: values,
-          signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
+          signal: limit.signal,
         });
       } catch (error) {
-        if (deadline?.signal.aborted === true) throw new TimeoutError(definition.fullName, deadline.ms);
+        if (limit.timedOut && timeoutMs !== undefined) throw new TimeoutError(definition.fullName, timeoutMs);
         // The caller's own abort reason is theirs to read as it is.
         if (callOptions.signal?.aborted === true && error === callOptions.signal.reason) throw error;
         // A handler, hook or custom fetch may put a secret into what it throws.
         throw scrubError(error, definition.fullName, store.redact);
+      } finally {
+        limit.release();
       }
     },
   };

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe as suite, expect, it, vi } from "vitest";
 import { callByName, clientRedaction, createToolCaller, type ToolDefinition } from "../src/client.js";
 import { MissingSecretError, TimeoutError, ValidationError } from "../src/errors.js";
@@ -145,6 +146,15 @@ suite("createToolCaller", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(20);
+  });
+
+  it("leaves no listener on the caller's signal once a call has ended", async () => {
+    const controller = new AbortController();
+    const { transport } = fakeTransport(true);
+    const caller = createToolCaller({ transport, env: false });
+    for (let call = 0; call < 3; call++)
+      await caller.call(sendTool, { to: "a@b.c" }, { signal: controller.signal, timeoutMs: 5_000 });
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("passes the caller's abort reason through", async () => {

@@ -89,6 +89,8 @@ export function haproxyBinary(): string {
 
 export interface RunningHaproxy {
   readonly url: URL;
+  /** The HAProxy process (the bench reads its CPU time). */
+  readonly pid: number;
   /** Each backend's status as HAProxy sees it: UP, DOWN, … */
   status(): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -116,6 +118,7 @@ export async function startHaproxy(backends: readonly Backend[], checkMs: number
   };
   const running: RunningHaproxy = {
     url: new URL(`http://127.0.0.1:${port}/mcp`),
+    pid: child.pid ?? 0,
     status,
     async stop() {
       child.kill("SIGTERM");

@@ -2,6 +2,7 @@
 // body and response shape, published in wire-protocol.schema.json) is toolcat's own assumption:
 // the catalog does not document one.
 import { TimeoutError, TransportError, type ResponseInfo } from "../errors.js";
+import { deadline, type Deadline } from "../internal/deadline.js";
 import { describeThrown } from "../internal/issues.js";
 import { loggerFromEnvironment, type Logger } from "./log.js";
 import { fetchFollowingSameOrigin } from "./redirect.js";
@@ -68,17 +69,30 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 
   /** One POST: resolves to the output value or a retryable failure; throws anything final. */
   async function attempt(request: TransportRequest, body: string, number: number, timeoutMs: number): Promise<Attempt> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const limit = deadline(request.signal, timeoutMs);
+    try {
+      return await send(request, body, number, limit);
+    } catch (error) {
+      // The caller's abort wins: it explains why the call stopped.
+      if (request.signal.aborted) throw request.signal.reason;
+      if (limit.timedOut) throw new TimeoutError(request.toolName, timeoutMs);
+      throw error;
+    } finally {
+      limit.release();
+    }
+  }
+
+  /** The attempt itself, under `limit`'s signal; a failure to reach the service is returned as retryable when it is. */
+  async function send(request: TransportRequest, body: string, number: number, limit: Deadline): Promise<Attempt> {
     const headers = {
       "content-type": "application/json",
       accept: "application/json",
       "user-agent": userAgent,
       authorization: `Bearer ${options.apiKey}`,
     };
-    const signal = AbortSignal.any([request.signal, timeout]);
     const outgoing: OutgoingRequest = {
       url: endpoint,
-      init: { method: "POST", headers, body, signal },
+      init: { method: "POST", headers, body, signal: limit.signal },
       attempt: number,
     };
     const started = Date.now();
@@ -89,9 +103,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       logger?.debug(`POST ${where} ${request.toolName} attempt ${number + 1}`);
       response = await fetchFollowingSameOrigin(fetchImpl, outgoing.url, outgoing.init, clean);
     } catch (error) {
-      // The caller's abort wins: it explains why the call stopped.
-      if (request.signal.aborted) throw request.signal.reason;
-      if (timeout.aborted) throw new TimeoutError(request.toolName, timeoutMs);
+      if (limit.signal.aborted) throw error;
       const failure = networkFailure(error, `could not reach ${where}`, clean);
       if (!failure.retryable) throw failure;
       return { retry: failure, retryAfterMs: undefined };
@@ -100,27 +112,21 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     const info = responseInfo(response, clean);
     const requestId = info.requestId === undefined ? "" : ` (request ${info.requestId})`;
     logger?.debug(`${where} answered ${response.status} in ${Date.now() - started} ms${requestId}`);
-    try {
-      await options.onResponse?.(response, outgoing);
-      // A reset, a truncated or malformed body, or a close before Content-Length is a network
-      // failure too; an abort or timeout during the read is told apart below.
-      const text = await readBody(response, maxResponseBytes, where, info).catch((error: unknown) => {
-        throw networkFailure(error, `the connection to ${where} failed while reading its answer`, clean, info);
-      });
-      if (response.ok) return { value: readOutput(request.toolName, where, text, info, clean) };
-      const retryAfter = response.headers.get("retry-after");
-      const retryable = retryableStatus(response.status, retryAfter);
-      const error = new TransportError(`${where} answered ${response.status}${snippet(text, clean)}`, {
-        retryable,
-        response: info,
-      });
-      if (!retryable) throw error;
-      return { retry: error, retryAfterMs: parseRetryAfter(retryAfter) };
-    } catch (error) {
-      if (request.signal.aborted) throw request.signal.reason;
-      if (timeout.aborted) throw new TimeoutError(request.toolName, timeoutMs);
-      throw error;
-    }
+    await options.onResponse?.(response, outgoing);
+    // A reset, a truncated or malformed body, or a close before Content-Length is a network
+    // failure too; an abort or timeout during the read is told apart by attempt().
+    const text = await readBody(response, maxResponseBytes, where, info).catch((error: unknown) => {
+      throw networkFailure(error, `the connection to ${where} failed while reading its answer`, clean, info);
+    });
+    if (response.ok) return { value: readOutput(request.toolName, where, text, info, clean) };
+    const retryAfter = response.headers.get("retry-after");
+    const retryable = retryableStatus(response.status, retryAfter);
+    const error = new TransportError(`${where} answered ${response.status}${snippet(text, clean)}`, {
+      retryable,
+      response: info,
+    });
+    if (!retryable) throw error;
+    return { retry: error, retryAfterMs: parseRetryAfter(retryAfter) };
   }
 
   return {

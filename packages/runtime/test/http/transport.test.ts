@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe as suite, expect, it } from "vitest";
 import { AuthorizationRequiredError, TimeoutError, ToolExecutionError, TransportError } from "../../src/errors.js";
 import { createHttpTransport, type HttpTransportOptions } from "../../src/http/transport.js";
@@ -87,6 +88,15 @@ suite("createHttpTransport", () => {
     const error = await failure(transport({ timeoutMs: 50, retries: 0 }).execute(request));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ toolName: "Demo.Echo", timeoutMs: 50 });
+  });
+
+  it("leaves no listener on the caller's signal once a call has ended", async () => {
+    const caller = new AbortController();
+    server.responders.push(ok(1), ok(2));
+    const http = transport();
+    await http.execute({ ...request, signal: caller.signal });
+    await http.execute({ ...request, signal: caller.signal });
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
   });
 
   it("takes retries and timeoutMs per call", async () => {
