@@ -2,6 +2,11 @@
 // milliseconds, so workers are started ahead (the first while the first program is type-checked)
 // and reused, one run at a time each. A worker the host had to end (a deadline passed while it was
 // stuck inside a built-in, an abort) or whose engine broke is replaced in the background.
+//
+// A new thread starts only once every stopped or ended one has exited. The C allocator (glibc) gives each
+// thread an arena and keeps what a thread freed in it; an arena whose thread exited goes to the
+// next thread that starts, but one started while another is still exiting gets a new arena, which
+// then keeps its own share (about 13 MB after a sandbox worker) for the life of the process.
 import { Worker } from "node:worker_threads";
 import { ownThreadOptions } from "./checker-thread.js";
 import type { LimitName } from "./limits.js";
@@ -62,6 +67,11 @@ export interface RunListener {
 
 const idle: SandboxWorker[] = [];
 
+/** Workers stopped or ended whose threads have not exited yet: no new one starts meanwhile (see the header). */
+let exiting = 0;
+/** The memory limits of workers to prepare once the exiting threads are gone. */
+const deferred = new Set<number>();
+
 /** Workers alive at once (idle, running or stopping); a run beyond waits for one to come free. */
 let maxLive = Number.POSITIVE_INFINITY;
 let live = 0;
@@ -85,8 +95,24 @@ export function limitSandboxes(max: number): void {
 
 /** Makes sure a worker for runs limited to `memoryBytes` is starting or ready for the next run, room permitting. */
 export function prepareWorker(memoryBytes: number): void {
-  if (live < maxLive && !idle.some((worker) => worker.memoryBytes === memoryBytes))
-    idle.push(new SandboxWorker(memoryBytes));
+  if (idle.some((worker) => worker.memoryBytes === memoryBytes)) return;
+  if (exiting > 0) deferred.add(memoryBytes);
+  else if (live < maxLive) idle.push(new SandboxWorker(memoryBytes));
+}
+
+/** Once no thread is exiting: new workers for waiting runs, then the workers prepared meanwhile. */
+function replenish(): void {
+  if (exiting > 0) return;
+  const given = new Set<number>();
+  while (waiting.length > 0 && live < maxLive) {
+    const next = waiting.shift()!;
+    given.add(next.memoryBytes);
+    next.give(new SandboxWorker(next.memoryBytes));
+  }
+  // A run that waited took the worker a prepare asked for.
+  const wanted = [...deferred].filter((memoryBytes) => !given.has(memoryBytes));
+  deferred.clear();
+  for (const memoryBytes of wanted) prepareWorker(memoryBytes);
 }
 
 /**
@@ -101,7 +127,12 @@ export function takeWorker(
 ): Promise<SandboxWorker | "timeout" | "aborted"> {
   const index = idle.map((worker) => worker.memoryBytes).lastIndexOf(memoryBytes);
   if (index < 0 && live >= maxLive && idle.length > 0) idle[0]!.end();
-  const free = index >= 0 ? idle.splice(index, 1)[0]! : live < maxLive ? new SandboxWorker(memoryBytes) : undefined;
+  const free =
+    index >= 0
+      ? idle.splice(index, 1)[0]!
+      : live < maxLive && exiting === 0
+        ? new SandboxWorker(memoryBytes)
+        : undefined;
   if (free !== undefined) {
     free.hold();
     return Promise.resolve(free);
@@ -143,8 +174,12 @@ export class SandboxWorker {
   #grace: ReturnType<typeof setTimeout> | undefined;
   /** The worker's V8 heap when it became ready, before any run. */
   #startHeapBytes = 0;
-  /** The host stopped this worker's run; a replacement was started then. */
+  /** The host stopped this worker's run; its replacement starts once it has exited. */
   #stopped = false;
+  /** Its thread has exited. */
+  #exited = false;
+  /** Counted in `exiting`: stopped or ended, its thread not exited yet. */
+  #leaving = false;
 
   constructor(memoryBytes: number) {
     live += 1;
@@ -172,6 +207,12 @@ export class SandboxWorker {
       failed(error);
     });
     this.#worker.on("exit", () => {
+      this.#exited = true;
+      if (this.#leaving) {
+        this.#leaving = false;
+        exiting -= 1;
+        replenish();
+      }
       failed(new Error("the sandbox worker exited"));
       const listener = this.#listener;
       this.#listener = undefined;
@@ -207,7 +248,8 @@ export class SandboxWorker {
     this.#worker.postMessage({ type: "stop" });
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
     this.#grace.unref();
-    // The next run should not wait for this worker's grace and a replacement's start.
+    // It will end (retired when it reports, or at the grace): its replacement starts once it has exited.
+    this.#leave();
     prepareWorker(this.memoryBytes);
   }
 
@@ -219,7 +261,7 @@ export class SandboxWorker {
     clearTimeout(this.#grace);
     this.#worker.unref();
     // A worker ended while it was stopping may still have sent its outcome; it is not reused. One
-    // that noticed the stop in time is not either: its replacement is already starting, and keeping
+    // that noticed the stop in time is not either: its replacement is already asked for, and keeping
     // both would hold a second idle worker (some 30 MB) for nothing.
     if (this.#ended) return;
     if (
@@ -246,11 +288,18 @@ export class SandboxWorker {
     live -= 1;
     const index = idle.indexOf(this);
     if (index >= 0) idle.splice(index, 1);
-    void this.#worker.terminate();
-    if (waiting.length > 0 && live < maxLive) {
-      const next = waiting.shift()!;
-      next.give(new SandboxWorker(next.memoryBytes));
+    if (this.#exited) replenish();
+    else {
+      this.#leave();
+      void this.#worker.terminate();
     }
     return true;
+  }
+
+  /** Counts this worker's thread as exiting until its exit event. */
+  #leave(): void {
+    if (this.#leaving || this.#exited) return;
+    this.#leaving = true;
+    exiting += 1;
   }
 }
