@@ -9,6 +9,7 @@
 // then keeps its own share (about 13 MB after a sandbox worker) for the life of the process.
 import { Worker } from "node:worker_threads";
 import { ownThreadOptions } from "./checker-thread.js";
+import { engineModule } from "./engine.js";
 import type { LimitName } from "./limits.js";
 import { meterBytes, slot } from "./meter.js";
 import { prelude } from "./prelude.js";
@@ -187,7 +188,7 @@ export class SandboxWorker {
     this.meter = new Float64Array(shared);
     this.memoryBytes = memoryBytes;
     this.#worker = new Worker(new URL("./worker.js", import.meta.url), {
-      workerData: { prelude, meter: shared, memoryBytes },
+      workerData: { prelude, meter: shared, memoryBytes, engine: engineModule() },
       resourceLimits,
       // The host's preloads are not this thread's (checker-thread.ts says why).
       execArgv: ownThreadOptions,
