@@ -4,17 +4,26 @@
 // no other worker was alive (the pool starts a replacement only once the old thread has exited).
 // Held here, the code compiled for the engine's hot paths stays for the life of the process, and a
 // new worker starts without compiling.
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
-let compiled: WebAssembly.Module | undefined;
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
 
-/** The QuickJS build `worker.js` runs (quickjs-emscripten's RELEASE_SYNC variant), compiled. */
-export function engineModule(): WebAssembly.Module {
-  if (compiled === undefined) {
+/**
+ * The QuickJS build `worker.js` runs (quickjs-emscripten's RELEASE_SYNC variant), compiled off the
+ * host's thread; undefined if it could not be, and then each worker compiles its own.
+ */
+export function engineModule(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= compile();
+  return compiled;
+}
+
+async function compile(): Promise<WebAssembly.Module | undefined> {
+  try {
     // The variant is quickjs-emscripten's dependency, so it is resolved from there.
     const fromQuickJS = createRequire(createRequire(import.meta.url).resolve("quickjs-emscripten"));
-    compiled = new WebAssembly.Module(readFileSync(fromQuickJS.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
+    return await WebAssembly.compile(await readFile(fromQuickJS.resolve("@jitl/quickjs-wasmfile-release-sync/wasm")));
+  } catch {
+    return undefined;
   }
-  return compiled;
 }

@@ -188,7 +188,7 @@ export class SandboxWorker {
     this.meter = new Float64Array(shared);
     this.memoryBytes = memoryBytes;
     this.#worker = new Worker(new URL("./worker.js", import.meta.url), {
-      workerData: { prelude, meter: shared, memoryBytes, engine: engineModule() },
+      workerData: { prelude, meter: shared, memoryBytes },
       resourceLimits,
       // The host's preloads are not this thread's (checker-thread.ts says why).
       execArgv: ownThreadOptions,
@@ -219,6 +219,10 @@ export class SandboxWorker {
       this.#listener = undefined;
       this.#retire();
       listener?.exited(this.#outOfMemory);
+    });
+    // The thread waits for the engine, compiled once per process (engine.ts), as its first message.
+    void engineModule().then((engine) => {
+      if (!this.#exited) this.#worker.postMessage({ type: "engine", engine });
     });
     // An idle worker must not keep the host's process alive; after the listeners, which ref its port.
     this.#worker.unref();

@@ -10,8 +10,8 @@ import { Sandbox } from "./sandbox.js";
 
 if (parentPort === null) throw new Error("worker.js runs as a worker thread of @toolcat/code");
 const port = parentPort;
-/** @type {{ prelude: string, meter: SharedArrayBuffer, memoryBytes: number, engine: WebAssembly.Module }} */
-const { prelude, meter: shared, memoryBytes, engine } = workerData;
+/** @type {{ prelude: string, meter: SharedArrayBuffer, memoryBytes: number }} */
+const { prelude, meter: shared, memoryBytes } = workerData;
 const meter = new Float64Array(shared);
 
 // The engine's WebAssembly memory, capped at what the module starts with plus the runs' memory limit.
@@ -24,8 +24,15 @@ const memory = new WebAssembly.Memory({
   initial: engineBaseBytes / page,
   maximum: (engineBaseBytes + Math.ceil(memoryBytes / page) * page) / page,
 });
-// The engine compiled once by the host (engine.ts), so this thread starts without compiling it.
-const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory, wasmModule: engine }));
+// The host's first message is the engine, compiled once per process (engine.ts), so this thread
+// starts without compiling it; without one (the host could not compile it) the thread compiles its own.
+/** @type {WebAssembly.Module | undefined} */
+const engine = await new Promise((resolve) =>
+  port.once("message", (/** @type {{ engine?: WebAssembly.Module }} */ message) => resolve(message.engine)),
+);
+const module = await newQuickJSWASMModule(
+  newVariant(RELEASE_SYNC, { wasmMemory: memory, ...(engine !== undefined && { wasmModule: engine }) }),
+);
 // The first runtime of a module pays its one-time set-up; do it here, not in a user's run.
 module.newRuntime().dispose();
 
