@@ -3,10 +3,11 @@
 // and reused, one run at a time each. A worker the host had to end (a deadline passed while it was
 // stuck inside a built-in, an abort) or whose engine broke is replaced in the background.
 //
-// A new thread starts only once every stopped or ended one has exited. The C allocator (glibc) gives each
-// thread an arena and keeps what a thread freed in it; an arena whose thread exited goes to the
-// next thread that starts, but one started while another is still exiting gets a new arena, which
-// then keeps its own share (about 13 MB after a sandbox worker) for the life of the process.
+// A new thread starts only once every ended one has exited (but for the replacement of one the
+// host stopped, see stop()). The C allocator (glibc) gives each thread an arena and keeps what a
+// thread freed in it; an arena whose thread exited goes to the next thread that starts, but one
+// started while another is still exiting gets a new arena, which then keeps its own share (about
+// 13 MB after a sandbox worker) for the life of the process.
 import { Worker } from "node:worker_threads";
 import { ownThreadOptions } from "./checker-thread.js";
 import { engineModule } from "./engine.js";
@@ -68,7 +69,7 @@ export interface RunListener {
 
 const idle: SandboxWorker[] = [];
 
-/** Workers stopped or ended whose threads have not exited yet: no new one starts meanwhile (see the header). */
+/** Workers ended whose threads have not exited yet: no new one starts meanwhile (see the header). */
 let exiting = 0;
 /** The memory limits of workers to prepare once the exiting threads are gone. */
 const deferred = new Set<number>();
@@ -175,11 +176,11 @@ export class SandboxWorker {
   #grace: ReturnType<typeof setTimeout> | undefined;
   /** The worker's V8 heap when it became ready, before any run. */
   #startHeapBytes = 0;
-  /** The host stopped this worker's run; its replacement starts once it has exited. */
+  /** The host stopped this worker's run; a replacement was started then. */
   #stopped = false;
   /** Its thread has exited. */
   #exited = false;
-  /** Counted in `exiting`: stopped or ended, its thread not exited yet. */
+  /** Counted in `exiting`: ended, its thread not exited yet. */
   #leaving = false;
 
   constructor(memoryBytes: number) {
@@ -253,8 +254,8 @@ export class SandboxWorker {
     this.#worker.postMessage({ type: "stop" });
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
     this.#grace.unref();
-    // It will end (retired when it reports, or at the grace): its replacement starts once it has exited.
-    this.#leave();
+    // The next run should not wait for this worker's grace and a replacement's start, so this one
+    // replacement starts beside the stopped thread (one thread more, and at most one arena more).
     prepareWorker(this.memoryBytes);
   }
 
@@ -266,7 +267,7 @@ export class SandboxWorker {
     clearTimeout(this.#grace);
     this.#worker.unref();
     // A worker ended while it was stopping may still have sent its outcome; it is not reused. One
-    // that noticed the stop in time is not either: its replacement is already asked for, and keeping
+    // that noticed the stop in time is not either: its replacement is already starting, and keeping
     // both would hold a second idle worker (some 30 MB) for nothing.
     if (this.#ended) return;
     if (
