@@ -5,8 +5,8 @@
 // ready (what toolcat-mcp's /readyz waits for), and has settled. After every hostile program RSS
 // comes back to within 50 MB of idle, on every Node the package supports, and peak RSS stays
 // within the pool's workers times a run's limits; the control keeps 8 MB per program in the host
-// and fails the same check. Samples follow explicit settling,
-// never a timing, so a loaded machine makes the test slower, not flaky.
+// and fails the same check. Samples follow explicit settling, never a timing, so a loaded machine
+// makes the test slower, not flaky.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
