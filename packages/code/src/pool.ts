@@ -2,8 +2,15 @@
 // milliseconds, so workers are started ahead (the first while the first program is type-checked)
 // and reused, one run at a time each. A worker the host had to end (a deadline passed while it was
 // stuck inside a built-in, an abort) or whose engine broke is replaced in the background.
+//
+// A new thread starts only once every ended one has exited (but for the replacement of one the
+// host stopped, see stop()). The C allocator (glibc) gives each thread an arena and keeps what a
+// thread freed in it; an arena whose thread exited goes to the next thread that starts, but one
+// started while another is still exiting gets a new arena, which then keeps its own share (about
+// 13 MB after a sandbox worker) for the life of the process.
 import { Worker } from "node:worker_threads";
 import { ownThreadOptions } from "./checker-thread.js";
+import { engineModule } from "./engine.js";
 import type { LimitName } from "./limits.js";
 import { meterBytes, slot } from "./meter.js";
 import { prelude } from "./prelude.js";
@@ -62,6 +69,11 @@ export interface RunListener {
 
 const idle: SandboxWorker[] = [];
 
+/** Workers ended whose threads have not exited yet: no new one starts meanwhile (see the header). */
+let exiting = 0;
+/** The memory limits of workers to prepare once the exiting threads are gone. */
+const deferred = new Set<number>();
+
 /** Workers alive at once (idle, running or stopping); a run beyond waits for one to come free. */
 let maxLive = Number.POSITIVE_INFINITY;
 let live = 0;
@@ -85,8 +97,24 @@ export function limitSandboxes(max: number): void {
 
 /** Makes sure a worker for runs limited to `memoryBytes` is starting or ready for the next run, room permitting. */
 export function prepareWorker(memoryBytes: number): void {
-  if (live < maxLive && !idle.some((worker) => worker.memoryBytes === memoryBytes))
-    idle.push(new SandboxWorker(memoryBytes));
+  if (idle.some((worker) => worker.memoryBytes === memoryBytes)) return;
+  if (exiting > 0) deferred.add(memoryBytes);
+  else if (live < maxLive) idle.push(new SandboxWorker(memoryBytes));
+}
+
+/** Once no thread is exiting: new workers for waiting runs, then the workers prepared meanwhile. */
+function replenish(): void {
+  if (exiting > 0) return;
+  const given = new Set<number>();
+  while (waiting.length > 0 && live < maxLive) {
+    const next = waiting.shift()!;
+    given.add(next.memoryBytes);
+    next.give(new SandboxWorker(next.memoryBytes));
+  }
+  // A run that waited took the worker a prepare asked for.
+  const wanted = [...deferred].filter((memoryBytes) => !given.has(memoryBytes));
+  deferred.clear();
+  for (const memoryBytes of wanted) prepareWorker(memoryBytes);
 }
 
 /**
@@ -101,7 +129,12 @@ export function takeWorker(
 ): Promise<SandboxWorker | "timeout" | "aborted"> {
   const index = idle.map((worker) => worker.memoryBytes).lastIndexOf(memoryBytes);
   if (index < 0 && live >= maxLive && idle.length > 0) idle[0]!.end();
-  const free = index >= 0 ? idle.splice(index, 1)[0]! : live < maxLive ? new SandboxWorker(memoryBytes) : undefined;
+  const free =
+    index >= 0
+      ? idle.splice(index, 1)[0]!
+      : live < maxLive && exiting === 0
+        ? new SandboxWorker(memoryBytes)
+        : undefined;
   if (free !== undefined) {
     free.hold();
     return Promise.resolve(free);
@@ -145,6 +178,10 @@ export class SandboxWorker {
   #startHeapBytes = 0;
   /** The host stopped this worker's run; a replacement was started then. */
   #stopped = false;
+  /** Its thread has exited. */
+  #exited = false;
+  /** Counted in `exiting`: ended, its thread not exited yet. */
+  #leaving = false;
 
   constructor(memoryBytes: number) {
     live += 1;
@@ -172,11 +209,21 @@ export class SandboxWorker {
       failed(error);
     });
     this.#worker.on("exit", () => {
+      this.#exited = true;
+      if (this.#leaving) {
+        this.#leaving = false;
+        exiting -= 1;
+        replenish();
+      }
       failed(new Error("the sandbox worker exited"));
       const listener = this.#listener;
       this.#listener = undefined;
       this.#retire();
       listener?.exited(this.#outOfMemory);
+    });
+    // The thread waits for the engine, compiled once per process (engine.ts), as its first message.
+    void engineModule().then((engine) => {
+      if (!this.#exited) this.#worker.postMessage({ type: "engine", engine });
     });
     // An idle worker must not keep the host's process alive; after the listeners, which ref its port.
     this.#worker.unref();
@@ -207,7 +254,8 @@ export class SandboxWorker {
     this.#worker.postMessage({ type: "stop" });
     this.#grace = setTimeout(() => this.#retire(), stopGraceMs);
     this.#grace.unref();
-    // The next run should not wait for this worker's grace and a replacement's start.
+    // The next run should not wait for this worker's grace and a replacement's start, so this one
+    // replacement starts beside the stopped thread (one thread more, and at most one arena more).
     prepareWorker(this.memoryBytes);
   }
 
@@ -246,11 +294,18 @@ export class SandboxWorker {
     live -= 1;
     const index = idle.indexOf(this);
     if (index >= 0) idle.splice(index, 1);
-    void this.#worker.terminate();
-    if (waiting.length > 0 && live < maxLive) {
-      const next = waiting.shift()!;
-      next.give(new SandboxWorker(next.memoryBytes));
+    if (this.#exited) replenish();
+    else {
+      this.#leave();
+      void this.#worker.terminate();
     }
     return true;
+  }
+
+  /** Counts this worker's thread as exiting until its exit event. */
+  #leave(): void {
+    if (this.#leaving || this.#exited) return;
+    this.#leaving = true;
+    exiting += 1;
   }
 }

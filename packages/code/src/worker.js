@@ -24,7 +24,15 @@ const memory = new WebAssembly.Memory({
   initial: engineBaseBytes / page,
   maximum: (engineBaseBytes + Math.ceil(memoryBytes / page) * page) / page,
 });
-const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
+// The host's first message is the engine, compiled once per process (engine.ts), so this thread
+// starts without compiling it; without one (the host could not compile it) the thread compiles its own.
+/** @type {WebAssembly.Module | undefined} */
+const engine = await new Promise((resolve) =>
+  port.once("message", (/** @type {{ engine?: WebAssembly.Module }} */ message) => resolve(message.engine)),
+);
+const module = await newQuickJSWASMModule(
+  newVariant(RELEASE_SYNC, { wasmMemory: memory, ...(engine !== undefined && { wasmModule: engine }) }),
+);
 // The first runtime of a module pays its one-time set-up; do it here, not in a user's run.
 module.newRuntime().dispose();
 
