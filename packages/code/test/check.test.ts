@@ -127,12 +127,15 @@ describe("the checker thread", () => {
   }, 120_000);
 });
 
-/** The host's young generation after `checks` new programs, each checked by `check`, and a full collection. */
+/**
+ * The host's young generation after a full collection, before and after 61 new programs each
+ * checked by `check`. The first check is counted: on Node 22 a single check on the host already
+ * grows the young generation to its largest size, which a collection does not give back.
+ */
 async function youngAfter(check: (source: string) => Promise<unknown>): Promise<{ before: number; after: number }> {
-  await check(ordinary(-1));
   collect();
   const before = youngBytes();
-  for (let n = 0; n < 60; n++) await check(ordinary(n));
+  for (let n = -1; n < 60; n++) await check(ordinary(n));
   collect();
   return { before, after: youngBytes() };
 }
