@@ -58,7 +58,9 @@ describe("cpuWindow", () => {
     expect(cpu.calls).toBeGreaterThan(0);
     const server = cpu.servers[0]!;
     expect(server.all).toBeGreaterThan(0);
-    expect(server.main).toBeLessThanOrEqual(server.all);
+    // The kernel counts each in whole clock ticks (1/100 s), so the main thread may read up to one
+    // tick more than the whole process did at either end of the window.
+    expect(server.main).toBeLessThanOrEqual(server.all + (2 * 0.01 * 1e6) / cpu.calls);
     expect(cpu.engine).toBe(server.all);
   });
 });
