@@ -31,6 +31,7 @@ function versionOf(slug: string): string {
 const consumerFiles: Record<string, string> = {
   "package.json": `${JSON.stringify({ name: "toolcat-consumer", private: true, type: "module" }, null, 2)}\n`,
   // The consumer's own strict settings; the published declarations are checked too (no skipLibCheck).
+  // TypeScript's own lib files are not under test, so they are not checked (skipDefaultLibCheck).
   "tsconfig.json": `${JSON.stringify(
     {
       compilerOptions: {
@@ -44,6 +45,7 @@ const consumerFiles: Record<string, string> = {
         rootDir: "src",
         outDir: "dist",
         skipLibCheck: false,
+        skipDefaultLibCheck: true,
       },
       files: ["src/main.ts"],
     },
