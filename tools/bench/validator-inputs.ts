@@ -29,6 +29,20 @@ const asParsed = (input: unknown): unknown => (input === undefined ? undefined :
 /** A seed from the tool's full name, so every run, process and Node version times the same inputs. */
 const seedOf = (fullName: string): number => [...fullName].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 17);
 
+/**
+ * Whether the tool's input carries an object request body: a parameter that is an object, or JSON
+ * text with a `contentSchema` (a captured request body, cell data). The body-heavy row times these.
+ */
+export function hasObjectBody(schema: Schema): boolean {
+  const parameters = Object.values((schema["properties"] ?? {}) as Record<string, Schema>);
+  return parameters.some(
+    (parameter) =>
+      parameter["type"] === "object" ||
+      parameter["properties"] !== undefined ||
+      parameter["contentSchema"] !== undefined,
+  );
+}
+
 /** The tool's modes when it has the mode pattern (one valid input each), else one undefined. */
 function modes(schema: Schema): readonly (string | undefined)[] {
   const mode = ((schema["properties"] ?? {}) as Record<string, Schema>)["mode"];

@@ -28,6 +28,7 @@ export const validatorsModule = {
     "isObject",
     "ownProperties",
     "isOwnKey",
+    "codePointLength",
     "issueNotObject",
     "issueUnknownParameter",
     "issueRequired",

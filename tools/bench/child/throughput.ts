@@ -15,7 +15,7 @@ import {
   type Contender,
   type ServerPeers,
 } from "../validator-contenders.ts";
-import { toolInputs } from "../validator-inputs.ts";
+import { hasObjectBody, toolInputs } from "../validator-inputs.ts";
 import type { ToolRow } from "../validators.ts";
 
 const [root, slug] = process.argv.slice(2);
@@ -120,6 +120,7 @@ const rows: ToolRow[] = manifest.tools.map((tool) => {
     issues,
     disagreeing,
     typiaGaps: gaps,
+    body: hasObjectBody(tool.inputSchema),
   };
 });
 process.stdout.write(JSON.stringify(rows));

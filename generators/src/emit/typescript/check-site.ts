@@ -78,7 +78,8 @@ export function objectOf(site: CheckSite, body: SchemaChecks): ObjectSite {
 /** A parsed value's answers: its own keys, each failure at its JSON pointer. */
 function ownKeys(site: CheckSite, body: SchemaChecks): ObjectSite {
   const { value } = site;
-  const has = (name: string): string => `Object.hasOwn(${value}, ${stringLiteral(name)})`;
+  // hasOwnProperty.call (isOwnKey) rather than Object.hasOwn, which V8 runs several times slower.
+  const has = (name: string): string => `${body.use("isOwnKey")}(${value}, ${stringLiteral(name)})`;
   return {
     holds: (name, held) => (held ? has(name) : `!${has(name)}`),
     valueOf: (name) => `(${has(name)} ? ${value}[${stringLiteral(name)}] : undefined)`,

@@ -114,7 +114,7 @@ function writeProperties(properties: readonly Named<Schema>[], site: CheckSite, 
     }
     const local = body.local("field");
     const key = stringLiteral(property.name);
-    w.writeLine(`const ${local} = Object.hasOwn(${value}, ${key}) ? ${value}[${key}] : undefined;`);
+    w.writeLine(`const ${local} = ${body.use("isOwnKey")}(${value}, ${key}) ? ${value}[${key}] : undefined;`);
     writeIf(w, `${local} !== undefined`, () =>
       body.check({ ...site, ...body.child(site, { name: property.name }), value: local }, property.value),
     );
@@ -167,12 +167,12 @@ const checks: CheckTable<Keyword> = {
     ),
   exclusiveMaximum: (limit, { w, value, path, sink }) =>
     writeIf(w, `${value} >= ${limit}`, () => sink.fail(w, "issueExclusive", [path, '"less than"', `${limit}`, value])),
-  // One count of code points serves both bounds.
+  // One count of code points serves both bounds; counted in place, not by spreading the string.
   minLength: (min, site, body) =>
-    writeLengths(site, body, `[...${site.value}].length`, "characters", min, site.node.maxLength),
+    writeLengths(site, body, `${body.use("codePointLength")}(${site.value})`, "characters", min, site.node.maxLength),
   maxLength: (max, site, body) =>
     site.node.minLength === undefined
-      ? writeLengths(site, body, `[...${site.value}].length`, "characters", undefined, max)
+      ? writeLengths(site, body, `${body.use("codePointLength")}(${site.value})`, "characters", undefined, max)
       : undefined,
   pattern: (source, { w, value, path, sink }, body) =>
     writeIf(w, `!${body.pattern(source)}.test(${value})`, () =>
@@ -253,7 +253,9 @@ const checks: CheckTable<Keyword> = {
   dependentSchemas: (dependencies, site, body) => {
     for (const { name, value: schema } of dependencies) {
       if (schema !== true)
-        writeIf(site.w, `Object.hasOwn(${site.value}, ${stringLiteral(name)})`, () => body.check(site, schema));
+        writeIf(site.w, `${body.use("isOwnKey")}(${site.value}, ${stringLiteral(name)})`, () =>
+          body.check(site, schema),
+        );
     }
   },
   minProperties: (min, site, body) => writeCounts(site, body, min, site.node.maxProperties),

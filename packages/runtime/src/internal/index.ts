@@ -4,7 +4,7 @@
 export * from "../formats.js";
 export * from "./issues.js";
 export * from "./body-issues.js";
-export { canonicalJson, duplicateItems, isMultipleOf } from "./json-values.js";
+export { canonicalJson, codePointLength, duplicateItems, isMultipleOf } from "./json-values.js";
 export { describeValue, pointer } from "../validation.js";
 export { callByName, clientRedaction, createToolCaller } from "../client.js";
 export { modelCaller, type ModelCaller } from "../model-call.js";

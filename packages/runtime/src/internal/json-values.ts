@@ -1,6 +1,6 @@
-// Comparisons of parsed JSON values for request-body checks (enum, const, uniqueItems, multipleOf).
-// Inputs come from JSON.parse, so they are plain data; walks use an explicit stack, so no depth of
-// nesting can overflow the call stack and a check never throws.
+// Measures and comparisons of parsed JSON values for request-body checks (string lengths, enum,
+// const, uniqueItems, multipleOf). Inputs come from JSON.parse, so they are plain data; walks use
+// an explicit stack, so no depth of nesting can overflow the call stack and a check never throws.
 
 class Token {
   constructor(readonly text: string) {}
@@ -53,4 +53,23 @@ export function duplicateItems(items: readonly unknown[]): readonly [number, num
 export function isMultipleOf(value: number, divisor: number): boolean {
   const quotient = value / divisor;
   return Number.isFinite(quotient) && Number.isInteger(quotient);
+}
+
+/**
+ * How many code points `text` has (what `[...text].length` gives, and what JSON Schema's length
+ * keywords count): a surrogate pair is one, a lone surrogate one. Counted without making an array.
+ */
+export function codePointLength(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
 }
