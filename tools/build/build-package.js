@@ -114,6 +114,21 @@ export async function homeEntry(dir, entries) {
 }
 
 /**
+ * The package.json `toolcatApart`: sources built outside the package's one module (see buildInto).
+ * @param {string} dir the package directory
+ * @returns {string[]}
+ */
+function apartSources(dir) {
+  const apart = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))["toolcatApart"] ?? [];
+  if (
+    !Array.isArray(apart) ||
+    !apart.every((source) => typeof source === "string" && /^src\/[\w/-]+\.ts$/.test(source))
+  )
+    throw new Error('toolcatApart must be a list of sources, as in ["src/search/engine.ts"]');
+  return apart;
+}
+
+/**
  * The module written for `entry` in `out`, as esbuild names it (`outbase` is src/).
  * @param {string} out
  * @param {string} entry
@@ -160,7 +175,13 @@ async function buildInto(dir, out, entries, command) {
   const plan = await homeEntry(dir, entries);
   if (plan === undefined) await build(bundleOptions(dir, entries, out));
   else {
-    await build({ ...bundleOptions(dir, [plan.home], out), splitting: false });
+    // Each source the package lists in `toolcatApart` goes, with the code it uses, into a chunk the one
+    // module imports: a bundler dropping an unused module drops the imports it makes, so a library that
+    // declares no `sideEffects: false` stays out of a consumer's bundle that uses none of it.
+    const apart = apartSources(dir);
+    await build({ ...bundleOptions(dir, [plan.home, ...apart], out), splitting: apart.length > 0 });
+    // Their entry modules only re-export the chunk, and nothing imports them.
+    for (const source of apart) for (const suffix of ["", ".map"]) rmSync(outputOf(out, source) + suffix);
     writeReexports(out, plan.home, plan.others);
   }
   if (command !== undefined) {

@@ -66,14 +66,48 @@ describe("building the runtime", () => {
 
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("writes each entry with its declarations; the one module holding the code maps into src/", () => {
+  it("writes each entry with its declarations; the modules holding the code map into src/", () => {
     for (const entry of ["index", "internal/index", "formats"]) {
       for (const suffix of [".js", ".d.ts"]) expect(existsSync(join(dist, entry + suffix)), entry + suffix).toBe(true);
     }
-    expect(readdirSync(dist).filter((file) => file.endsWith(".js"))).toEqual(["formats.js", "index.js"]);
     const { sources } = JSON.parse(readFileSync(join(dist, "internal/index.js.map"), "utf8")) as { sources: string[] };
     expect(sources).toContain("../../src/errors.ts");
     for (const source of sources) expect(source).toMatch(/^\.\.\/\.\.\/src\/.+\.ts$/);
+  });
+
+  // toolcatApart: the search engine and its libraries sit in a chunk the one module imports, so a
+  // bundle that uses none of the search drops them with the chunk.
+  it("keeps the search engine apart, in the one chunk, and writes no module for it", () => {
+    const chunks = readdirSync(dist).filter((file) => /^chunk-\w+\.js$/.test(file));
+    expect(chunks).toHaveLength(1);
+    const chunk = readFileSync(join(dist, chunks[0]!), "utf8");
+    const home = readFileSync(join(dist, "internal/index.js"), "utf8");
+    for (const library of ["minisearch", "wink-porter2-stemmer"]) {
+      expect(chunk).toMatch(new RegExp(`from\\s*["']${library}["']`));
+      expect(home).not.toContain(library);
+    }
+    expect(home).toContain(`from "../${chunks[0]}"`);
+    expect(existsSync(join(dist, "search/engine.js"))).toBe(false);
+  });
+
+  it("leaves the search libraries out of a bundle using no search, and keeps them in one that searches", async () => {
+    const consumer = async (names: string) => {
+      const result = await build({
+        stdin: { contents: `export { ${names} } from "./internal/index.js";\n`, resolveDir: dist, loader: "js" },
+        bundle: true,
+        write: false,
+        format: "esm",
+        platform: "neutral",
+        mainFields: ["module", "main"],
+        external: ["node:*"],
+        logLevel: "silent",
+      });
+      return result.outputFiles[0]!.text;
+    };
+    const validating = await consumer("issueRequired, isDateTime");
+    expect(validating).toContain("function isDateTime");
+    expect(validating).not.toMatch(/MiniSearch|porter/i);
+    expect(await consumer("createToolSearch")).toMatch(/MiniSearch/);
   });
 
   it("writes the other entries as re-exports of the internal entry, which holds every name", async () => {
@@ -82,7 +116,9 @@ describe("building the runtime", () => {
       others: [{ entry: "src/index.ts" }, { entry: "src/formats.ts" }],
     });
     for (const entry of ["index.js", "formats.js"])
-      expect(readFileSync(join(dist, entry), "utf8")).toMatch(/^export \{ [\w$, ]+ \} from "\.\/internal\/index\.js";$/m);
+      expect(readFileSync(join(dist, entry), "utf8")).toMatch(
+        /^export \{ [\w$, ]+ \} from "\.\/internal\/index\.js";$/m,
+      );
   });
 
   // In a plain Node process, as a consumer imports them (Vitest's module runner would load a module
@@ -95,7 +131,8 @@ describe("building the runtime", () => {
       const differing = [index, formats].flatMap((entry) =>
         Object.keys(entry).filter((name) => entry[name] !== internal[name]),
       );
-      process.stdout.write(JSON.stringify({ index: Object.keys(index).length, formats: Object.keys(formats).length, differing }));
+      const counts = { index: Object.keys(index).length, formats: Object.keys(formats).length };
+      process.stdout.write(JSON.stringify({ ...counts, differing }));
     `;
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", program, pathToFileURL(dist).href + "/"], {
       encoding: "utf8",
