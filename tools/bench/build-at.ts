@@ -19,7 +19,8 @@ export function buildAt(revision: string, slugs: readonly string[], dir: string)
     "tsconfig.base.json",
     "packages/runtime",
     ...slugs.map((slug) => `packages/${slug}`),
-    ...(hasScript ? [script] : []),
+    // The whole directory: the script imports its siblings (command-bundle.js) in later commits.
+    ...(hasScript ? ["tools/build"] : []),
   ];
   git("archive", "--output", archive, revision, ...sources);
   execFileSync("tar", ["-xf", archive, "-C", dir]);

@@ -2,15 +2,18 @@
 // Builds one package's dist/: tsc type-checks and writes the declarations, esbuild writes the
 // JavaScript as one ES module per public entry (entries sharing code get one shared chunk, so
 // module state such as class identity stays single). Fewer, larger modules import several times
-// faster than tsc's file per source. Dependencies stay imports; maps point at the shipped src/.
+// faster than tsc's file per source. When one entry re-exports every other (the runtime's internal
+// entry), that entry is the one module holding all the code and the others re-export from it: an
+// import then loads one module where a shared chunk would add one more for every entry used.
+// Dependencies stay imports; maps point at the shipped src/.
 // A package may also name a command to build self-contained (command-bundle.js).
 // Usage: node tools/build/build-package.js <package directory>
 // Plain ES module JavaScript with JSDoc types (checked by tsc), so it runs without a TypeScript loader
 // from an Nx target and from a package's prepack alike.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
 import { commandOptions, commandSpec, finishCommand } from "./command-bundle.js";
 
@@ -33,6 +36,18 @@ export function entryPoints(exportsField) {
   }
   return targets;
 }
+
+/** Imports of `@toolcat/runtime` itself (not its subpaths) go to `@toolcat/runtime/internal`, left external. */
+/** @type {import("esbuild").Plugin} */
+const runtimeThroughInternal = {
+  name: "runtime-through-internal",
+  setup(build) {
+    build.onResolve({ filter: /^@toolcat\/runtime$/ }, () => ({ path: "@toolcat/runtime/internal", external: true }));
+  },
+};
+
+/** @param {string} dir the package directory */
+const packageName = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
 
 /**
  * How esbuild bundles a package's entries into `out`; the tree-shaking contract test bundles the
@@ -59,9 +74,85 @@ export function bundleOptions(dir, entries, out) {
     // times faster than compiling the same data as an object literal, and it ships once, not twice.
     // dist/ sits beside src/, so the relative import resolves the same from both.
     external: ["*.json"],
+    // The runtime's internal entry holds the whole runtime, public API included: importing the runtime
+    // through it alone loads one module, where its public entry would load a re-exporting one as well.
+    plugins: packageName(dir) === "@toolcat/runtime" ? [] : [runtimeThroughInternal],
     sourcemap: "linked",
     logLevel: "warning",
   };
+}
+
+/**
+ * The entry that re-exports every other entry's names, and each other entry's names; undefined when
+ * there is one entry or none re-exports all the others.
+ * @param {string} dir the package directory
+ * @param {string[]} entries the entry sources
+ * @returns {Promise<{ home: string, others: { entry: string, names: string[] }[] } | undefined>}
+ */
+export async function homeEntry(dir, entries) {
+  if (entries.length < 2) return undefined;
+  const { metafile } = await build({
+    ...bundleOptions(dir, entries, "out"),
+    write: false,
+    metafile: true,
+    sourcemap: false,
+    logLevel: "silent",
+  });
+  /** @type {Map<string, string[]>} */
+  const names = new Map();
+  for (const output of Object.values(metafile?.outputs ?? {}))
+    if (output.entryPoint !== undefined) names.set(output.entryPoint, output.exports);
+  const home = entries.find((entry) => {
+    const own = new Set(names.get(entry));
+    return entries.every((other) => (names.get(other) ?? []).every((name) => own.has(name)));
+  });
+  if (home === undefined) return undefined;
+  return {
+    home,
+    others: entries.filter((entry) => entry !== home).map((entry) => ({ entry, names: names.get(entry) ?? [] })),
+  };
+}
+
+/**
+ * The package.json `toolcatApart`: sources built outside the package's one module (see buildInto).
+ * @param {string} dir the package directory
+ * @returns {string[]}
+ */
+function apartSources(dir) {
+  const apart = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))["toolcatApart"] ?? [];
+  if (
+    !Array.isArray(apart) ||
+    !apart.every((source) => typeof source === "string" && /^src\/[\w/-]+\.ts$/.test(source))
+  )
+    throw new Error('toolcatApart must be a list of sources, as in ["src/search/engine.ts"]');
+  return apart;
+}
+
+/**
+ * The module written for `entry` in `out`, as esbuild names it (`outbase` is src/).
+ * @param {string} out
+ * @param {string} entry
+ */
+const outputOf = (out, entry) => join(out, relative("src", entry).replace(/\.ts$/, ".js"));
+
+/**
+ * Writes each of `others` as a module re-exporting its names from the home entry's module.
+ * @param {string} out the directory written
+ * @param {string} home the home entry's source
+ * @param {{ entry: string, names: string[] }[]} others
+ */
+function writeReexports(out, home, others) {
+  for (const { entry, names } of others) {
+    const file = outputOf(out, entry);
+    const from = relative(dirname(file), outputOf(out, home)).split(sep).join("/");
+    const list = names.map((name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name))).join(", ");
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      `// ${entry}: its exports, which ${home} holds with the rest of the package in one module.\n` +
+        `export { ${list} } from ${JSON.stringify(from.startsWith(".") ? from : `./${from}`)};\n`,
+    );
+  }
 }
 
 /**
@@ -81,7 +172,18 @@ async function buildInto(dir, out, entries, command) {
     { stdio: "inherit" },
   );
   if (declarations.status !== 0) return false;
-  await build(bundleOptions(dir, entries, out));
+  const plan = await homeEntry(dir, entries);
+  if (plan === undefined) await build(bundleOptions(dir, entries, out));
+  else {
+    // Each source the package lists in `toolcatApart` goes, with the code it uses, into a chunk the one
+    // module imports: a bundler dropping an unused module drops the imports it makes, so a library that
+    // declares no `sideEffects: false` stays out of a consumer's bundle that uses none of it.
+    const apart = apartSources(dir);
+    await build({ ...bundleOptions(dir, [plan.home, ...apart], out), splitting: apart.length > 0 });
+    // Their entry modules only re-export the chunk, and nothing imports them.
+    for (const source of apart) for (const suffix of ["", ".map"]) rmSync(outputOf(out, source) + suffix);
+    writeReexports(out, plan.home, plan.others);
+  }
   if (command !== undefined) {
     const { metafile } = await build(
       commandOptions(

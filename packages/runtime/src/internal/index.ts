@@ -1,6 +1,8 @@
 // @toolcat/runtime/internal: what generated packages and the sibling toolcat packages (mcp, code)
 // call: issue builders, format predicates, pointers, the tool caller, redaction of result texts. Not
-// for users: it may change with any generator release.
+// for users: it may change with any generator release. It also re-exports the public API, so the
+// built runtime is one module that generated packages import once (see tools/build/build-package.js).
+export * from "../index.js";
 export * from "../formats.js";
 export * from "./issues.js";
 export * from "./body-issues.js";
