@@ -26,7 +26,15 @@ describe.each(["noun", "verb"] as const)("indexLine in the %s index", (pos) => {
   });
 
   it("finds nothing for words the index does not hold", () => {
-    const absent = ["", " ", "0", "a0", "~", "zzzzzzzzz", ...lemmas.filter((_, i) => i % 997 === 0).map((l) => `${l}qx`)];
+    const absent = [
+      "",
+      " ",
+      "0",
+      "a0",
+      "~",
+      "zzzzzzzzz",
+      ...lemmas.filter((_, i) => i % 997 === 0).map((l) => `${l}qx`),
+    ];
     for (const word of absent.filter((w) => !index.has(w))) expect(indexLine(word, pos), word).toBeUndefined();
   });
 });
