@@ -26,7 +26,18 @@ export interface InstallSize {
   /** Packages installed besides the named ones. */
   readonly dependencies: number;
   readonly hasTsc: boolean;
-  readonly before: { readonly bytes: number; readonly dependencies: number; readonly hasTsc: boolean };
+  readonly before: Closure;
+}
+
+export interface Closure {
+  readonly bytes: number;
+  readonly dependencies: number;
+  readonly hasTsc: boolean;
+  /**
+   * Packages the lists declare that this install does not hold (an earlier commit's dependency that
+   * the lockfile has since dropped): named, not counted.
+   */
+  readonly unresolved?: readonly string[];
 }
 
 export interface InstallResult {
@@ -56,6 +67,15 @@ function resolveFrom(from: string, name: string): string {
     const candidate = join(dir, "node_modules", name);
     if (existsSync(join(candidate, "package.json"))) return candidate;
     if (dirname(dir) === dir) throw new Error(`cannot resolve ${name} from ${from}`);
+  }
+}
+
+function resolvable(from: string, name: string): boolean {
+  try {
+    resolveFrom(from, name);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -97,30 +117,43 @@ function workspaceManifests(revision: string | undefined): Map<string, { dir: st
   );
 }
 
-interface Located {
+export interface Located {
   readonly dir: string;
   readonly manifest: Manifest;
   readonly bytes: number;
 }
 
 /** Installs of a set of packages: each, and what it pulls in, located once and counted once. */
-function closure(
+export function closure(
   names: readonly string[],
   root: string,
-  locate: (name: string, from: string) => Located,
-): InstallSize["before"] {
+  locate: (name: string, from: string) => Located | undefined,
+): Closure {
   const seen = new Map<string, number>();
+  const unresolved = new Set<string>();
   let hasTsc = false;
   const visit = (name: string, from: string): void => {
-    if (seen.has(name)) return;
-    const { dir, manifest, bytes } = locate(name, from);
+    if (seen.has(name) || unresolved.has(name)) return;
+    const located = locate(name, from);
+    if (located === undefined) {
+      unresolved.add(name);
+      return;
+    }
+    const { dir, manifest, bytes } = located;
     seen.set(name, bytes);
     const bins = typeof manifest.bin === "string" ? [manifest.name] : Object.keys(manifest.bin ?? {});
     if (bins.includes("tsc")) hasTsc = true;
     for (const dependency of installedWith(manifest)) visit(dependency, dir);
   };
   for (const name of names) visit(name, root);
-  return { bytes: [...seen.values()].reduce((a, b) => a + b, 0), dependencies: seen.size - names.length, hasTsc };
+  const bytes = [...seen.values()].reduce((a, b) => a + b, 0);
+  const missing = [...unresolved].sort();
+  return {
+    bytes,
+    dependencies: seen.size - names.length,
+    hasTsc,
+    ...(missing.length > 0 ? { unresolved: missing } : {}),
+  };
 }
 
 /** A package as Node finds it from `from`, sized as installed. */
@@ -137,18 +170,20 @@ function installed(name: string, from: string): Located {
  * What an install outside the workspace put on disk for `name`: the package and every production
  * dependency it pulled in, found as Node finds them from the project at `root`.
  */
-export function installedSize(root: string, name: string): InstallSize["before"] {
+export function installedSize(root: string, name: string): Closure {
   return closure([name], root, installed);
 }
 
+/** `missing` "fail" for today's lists, which must resolve; "name" for an earlier commit's. */
 function measure(
   names: readonly string[],
   workspace: ReturnType<typeof workspaceManifests>,
   packed: Map<string, number>,
-): InstallSize["before"] {
+  missing: "fail" | "name",
+): Closure {
   return closure(names, workspaceRoot, (name, from) => {
     const own = workspace.get(name);
-    if (own === undefined) return installed(name, from);
+    if (own === undefined) return missing === "name" && !resolvable(from, name) ? undefined : installed(name, from);
     if (!packed.has(name)) packed.set(name, packedBytes(own.dir));
     return { dir: own.dir, manifest: own.manifest, bytes: packed.get(name)! };
   });
@@ -161,8 +196,8 @@ export function benchInstallSize(): InstallResult {
   const sets = [...[...now.keys()].map((name) => [name]), ["@toolcat/mcp", "@toolcat/code"]];
   const packages = sets.map((names): InstallSize => ({
     name: names.join(" + "),
-    ...measure(names, now, packed),
-    before: measure(names, before, packed),
+    ...measure(names, now, packed, "fail"),
+    before: measure(names, before, packed, "name"),
   }));
   return { base: installBase, packages };
 }

@@ -313,7 +313,8 @@ function exampleTokenRows(rows: readonly RouteExampleTokens[]): Row[] {
 function installRows(r: InstallResult): Row[] {
   const mb = (bytes: number) => `${n(bytes / 1024 / 1024, 1)} MB`;
   const figures = (s: InstallResult["packages"][number]["before"]) =>
-    `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}`;
+    `${mb(s.bytes)}, ${n(s.dependencies)} dependencies${s.hasTsc ? ", tsc in node_modules/.bin" : ""}` +
+    (s.unresolved === undefined ? "" : ` (not counted, no longer installed: ${s.unresolved.join(", ")})`);
   return r.packages.map((p): Row => {
     const targeted = p.name === "@toolcat/mcp";
     return [
