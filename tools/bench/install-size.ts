@@ -61,21 +61,12 @@ function installedWith(manifest: Manifest): string[] {
   return [...Object.keys(manifest.dependencies ?? {}), ...peers];
 }
 
-/** The directory Node would load `name` from, starting at `from` and walking up node_modules. */
-function resolveFrom(from: string, name: string): string {
+/** The directory Node would load `name` from, starting at `from` and walking up node_modules; undefined if none. */
+function resolveFrom(from: string, name: string): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", name);
     if (existsSync(join(candidate, "package.json"))) return candidate;
-    if (dirname(dir) === dir) throw new Error(`cannot resolve ${name} from ${from}`);
-  }
-}
-
-function resolvable(from: string, name: string): boolean {
-  try {
-    resolveFrom(from, name);
-    return true;
-  } catch {
-    return false;
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
@@ -156,9 +147,10 @@ export function closure(
   };
 }
 
-/** A package as Node finds it from `from`, sized as installed. */
-function installed(name: string, from: string): Located {
+/** A package as Node finds it from `from`, sized as installed; undefined when this install does not hold it. */
+function installed(name: string, from: string): Located | undefined {
   const dir = resolveFrom(from, name);
+  if (dir === undefined) return undefined;
   return {
     dir,
     manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest,
@@ -171,19 +163,23 @@ function installed(name: string, from: string): Located {
  * dependency it pulled in, found as Node finds them from the project at `root`.
  */
 export function installedSize(root: string, name: string): Closure {
-  return closure([name], root, installed);
+  return complete(closure([name], root, installed), root);
 }
 
-/** `missing` "fail" for today's lists, which must resolve; "name" for an earlier commit's. */
+/** A closure of today's lists, which must resolve in full: an earlier commit's may name what is gone. */
+function complete(size: Closure, root: string): Closure {
+  if (size.unresolved !== undefined) throw new Error(`cannot resolve ${size.unresolved.join(", ")} from ${root}`);
+  return size;
+}
+
 function measure(
   names: readonly string[],
   workspace: ReturnType<typeof workspaceManifests>,
   packed: Map<string, number>,
-  missing: "fail" | "name",
 ): Closure {
   return closure(names, workspaceRoot, (name, from) => {
     const own = workspace.get(name);
-    if (own === undefined) return missing === "name" && !resolvable(from, name) ? undefined : installed(name, from);
+    if (own === undefined) return installed(name, from);
     if (!packed.has(name)) packed.set(name, packedBytes(own.dir));
     return { dir: own.dir, manifest: own.manifest, bytes: packed.get(name)! };
   });
@@ -196,8 +192,8 @@ export function benchInstallSize(): InstallResult {
   const sets = [...[...now.keys()].map((name) => [name]), ["@toolcat/mcp", "@toolcat/code"]];
   const packages = sets.map((names): InstallSize => ({
     name: names.join(" + "),
-    ...measure(names, now, packed, "fail"),
-    before: measure(names, before, packed, "name"),
+    ...complete(measure(names, now, packed), workspaceRoot),
+    before: measure(names, before, packed),
   }));
   return { base: installBase, packages };
 }

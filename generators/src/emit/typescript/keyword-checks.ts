@@ -122,6 +122,9 @@ function writeProperties(properties: readonly Named<Schema>[], site: CheckSite, 
 }
 
 /** The checks of the vocabulary's keywords; those of which keys an object holds are in object-checks.ts. */
+/** A string's length in code points, as the length keywords count it: counted in place, no spread array. */
+const codePoints = (site: CheckSite, body: SchemaChecks): string => `${body.use("codePointLength")}(${site.value})`;
+
 const checks: CheckTable<Keyword> = {
   ...objectChecks,
   $ref: (name, { w, value, path, sink }, body) =>
@@ -167,12 +170,12 @@ const checks: CheckTable<Keyword> = {
     ),
   exclusiveMaximum: (limit, { w, value, path, sink }) =>
     writeIf(w, `${value} >= ${limit}`, () => sink.fail(w, "issueExclusive", [path, '"less than"', `${limit}`, value])),
-  // One count of code points serves both bounds; counted in place, not by spreading the string.
+  // One count of code points serves both bounds.
   minLength: (min, site, body) =>
-    writeLengths(site, body, `${body.use("codePointLength")}(${site.value})`, "characters", min, site.node.maxLength),
+    writeLengths(site, body, codePoints(site, body), "characters", min, site.node.maxLength),
   maxLength: (max, site, body) =>
     site.node.minLength === undefined
-      ? writeLengths(site, body, `${body.use("codePointLength")}(${site.value})`, "characters", undefined, max)
+      ? writeLengths(site, body, codePoints(site, body), "characters", undefined, max)
       : undefined,
   pattern: (source, { w, value, path, sink }, body) =>
     writeIf(w, `!${body.pattern(source)}.test(${value})`, () =>

@@ -33,7 +33,10 @@ export function ownProperties(value: object): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, value);
 }
 
-/** Object.hasOwn, for the rare unknown-key branch of generated validators (a short call site per tool). */
+/**
+ * Object.hasOwn as generated validators call it: in their unknown-key branch and for every field of a
+ * request body. hasOwnProperty.call, which V8 runs several times faster than Object.hasOwn.
+ */
 export function isOwnKey(value: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(value, key);
 }
