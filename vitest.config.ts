@@ -46,13 +46,16 @@ const slowStarts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 // Suites whose files leave no global state behind share workers between files (isolate: false):
 // each worker imports the generators, the runtime, the generated packages and the agent frameworks
-// once, not once per file, which halves these suites' CPU time. Files that measure this process's
-// memory or time its sandboxes keep one fresh worker per file (the code suite, mcp-memory).
+// once, not once per file, which halves these suites' CPU time; the code suite's files also share
+// the warm type checker and sandbox workers. Files that measure this process's memory or change
+// its sandbox pool keep one fresh worker per file (mcp-memory, code-isolated).
 // Their timeouts allow for a machine busy with the other suites Nx runs beside them.
 const shared = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 const sharedSlowStarts = { ...slowStarts, isolate: false };
 
 const mcpMemory = "packages/mcp/test/code-memory.test.ts";
+// The host's heap and RSS over many runs, and limitSandboxes, which bounds the whole process's pool.
+const codeIsolated = ["check", "pool", "pool-limit", "run-memory"].map((name) => `packages/code/test/${name}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -64,7 +67,11 @@ export default defineConfig({
         test: { name: "mcp", ...sharedSlowStarts, include: ["packages/mcp/test/**/*.test.ts"], exclude: [mcpMemory] },
       },
       { resolve: runnerSource, test: { name: "mcp-memory", ...slowStarts, include: [mcpMemory] } },
-      { resolve: codeSource, test: { name: "code", ...slowStarts, include: ["packages/code/test/**/*.test.ts"] } },
+      {
+        resolve: codeSource,
+        test: { name: "code", ...sharedSlowStarts, include: ["packages/code/test/**/*.test.ts"], exclude: codeIsolated },
+      },
+      { resolve: codeSource, test: { name: "code-isolated", ...slowStarts, include: codeIsolated } },
       { resolve: runtimeSource, test: { name: "tools", ...shared, include: ["tools/**/test/**/*.test.ts"] } },
       { resolve: runtimeSource, test: { name: "contract", ...shared, include: ["test/contract/**/*.test.ts"] } },
       // The agent frameworks on today's majors, with scripted models; not in the Node 22 and 24 matrix.

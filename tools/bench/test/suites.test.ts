@@ -22,6 +22,7 @@ describe("projectNames", () => {
       "mcp",
       "mcp-memory",
       "code",
+      "code-isolated",
       "tools",
       "contract",
       "frameworks",

@@ -72,7 +72,7 @@ describe("tools/ci/node-bin", () => {
   it("matrix majors default to 22 and 24, and run the runtime, contract and code suites", () => {
     const matrix = readFileSync(join(workspaceRoot, "tools/ci/node-matrix"), "utf8");
     expect(matrix).toContain("set -- 22 24");
-    expect(matrix).toContain("--project runtime --project contract --project code");
+    expect(matrix).toContain("--project runtime --project contract --project code --project code-isolated");
   });
 
   it("refuses anything but a major, with its usage", () => {
