@@ -47,15 +47,15 @@ const slowStarts = { testTimeout: 60_000, hookTimeout: 60_000 };
 // Suites whose files leave no global state behind share workers between files (isolate: false):
 // each worker imports the generators, the runtime, the generated packages and the agent frameworks
 // once, not once per file, which halves these suites' CPU time; the code suite's files also share
-// the warm type checker and sandbox workers. Files that measure this process's memory or change
-// its sandbox pool keep one fresh worker per file (mcp-memory, code-isolated).
+// the warm type checker and sandbox workers. Files that measure this process's memory keep one
+// fresh worker per file (mcp-memory, code-isolated).
 // Their timeouts allow for a machine busy with the other suites Nx runs beside them.
 const shared = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 const sharedSlowStarts = { ...slowStarts, isolate: false };
 
 const mcpMemory = "packages/mcp/test/code-memory.test.ts";
-// The host's heap and RSS over many runs, and limitSandboxes, which bounds the whole process's pool.
-const codeIsolated = ["check", "pool", "pool-limit", "run-memory"].map((name) => `packages/code/test/${name}.test.ts`);
+// They measure the host's heap and RSS over many runs.
+const codeIsolated = ["check", "pool", "run-memory"].map((name) => `packages/code/test/${name}.test.ts`);
 
 export default defineConfig({
   test: {

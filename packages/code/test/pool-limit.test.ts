@@ -1,7 +1,7 @@
 // A bounded sandbox pool: with limitSandboxes(1), a run waits for the one worker while another run
 // holds it, within its own wall time and abort signal, and gets it once that run ends.
 import { createInMemoryTransport, type ClientOptions } from "@toolcat/runtime";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { limitSandboxes, runCode } from "../src/index.ts";
 import { packages } from "./support/packages.ts";
 
@@ -25,6 +25,9 @@ function gatedCaller(): { caller: ClientOptions; calls: string[]; held: Promise<
 }
 
 describe("limitSandboxes", () => {
+  // The bound is the process's: lifted again for the files that share this test worker.
+  afterAll(() => limitSandboxes(Number.MAX_SAFE_INTEGER));
+
   it("refuses a size that is not a whole number of at least 1", () => {
     for (const size of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
       expect(() => limitSandboxes(size)).toThrow(RangeError);
