@@ -69,7 +69,12 @@ export default defineConfig({
       { resolve: runnerSource, test: { name: "mcp-memory", ...slowStarts, include: [mcpMemory] } },
       {
         resolve: codeSource,
-        test: { name: "code", ...sharedSlowStarts, include: ["packages/code/test/**/*.test.ts"], exclude: codeIsolated },
+        test: {
+          name: "code",
+          ...sharedSlowStarts,
+          include: ["packages/code/test/**/*.test.ts"],
+          exclude: codeIsolated,
+        },
       },
       { resolve: codeSource, test: { name: "code-isolated", ...slowStarts, include: codeIsolated } },
       { resolve: runtimeSource, test: { name: "tools", ...shared, include: ["tools/**/test/**/*.test.ts"] } },

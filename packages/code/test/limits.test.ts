@@ -5,13 +5,19 @@ import { caller, packages } from "./support/packages.ts";
 
 interface Timed {
   readonly result: RunCodeResult;
+  /** From the call to runCode to its result. */
   readonly ms: number;
+  /** From the program's first tool call reaching the host to the result (NaN without a call). */
+  readonly sinceCallMs: number;
 }
 
 async function timed(source: string, options: Partial<Parameters<typeof runCode>[1]> = {}): Promise<Timed> {
+  let calledAt = Number.NaN;
+  const firstCall = { push: (): number => (Number.isNaN(calledAt) && (calledAt = performance.now()), 1) };
   const start = performance.now();
-  const result = await runCode(source, { packages, caller: caller(), ...options });
-  return { result, ms: performance.now() - start };
+  const result = await runCode(source, { packages, caller: caller(0, firstCall), ...options });
+  const end = performance.now();
+  return { result, ms: end - start, sinceCallMs: end - calledAt };
 }
 
 /** A warm run of a trivial program: the check and sandbox start every measured run also pays. */
@@ -87,7 +93,7 @@ describe("limits", () => {
 
 /**
  * What a run may take past its time limit, measured from outside: the host's timer firing and the
- * result's assembly, and for cpuMs also the warm type check and the worker's start of the run.
+ * result's assembly, and for cpuMs also the answer to the program's first call.
  */
 const allowanceMs = 50;
 
@@ -117,24 +123,30 @@ describe.each([
   ["cpuMs", { cpuMs: 200 }],
 ] as const)("%s holds inside built-ins", (limit, limits) => {
   const setting = limit === "wallMs" ? limits.wallMs : limits.cpuMs;
+  // The wall limit counts from runCode's start. The CPU limit counts the program's own time, which
+  // begins after its type check and its worker's start (a loaded host can spend more than the
+  // allowance on those): it is judged from the prefix's call, before which the program has only logged.
+  const judged = (tried: Timed): number => (limit === "wallMs" ? tried.ms : tried.sinceCallMs);
 
   it.each(builtInHeavy)("%s stops by the limit × 1.1 plus the allowance", async (_, program) => {
     await timed("return 0;");
     // Other test files share the two cores, and a loaded host can spend the whole wall limit before
     // the prefix has run: the first of up to five tries that ran its prefix in time is judged.
-    const fits = ({ result, ms }: Timed): boolean => result.calls.length === 1 && ms <= setting * 1.1 + allowanceMs;
+    const fits = (tried: Timed): boolean =>
+      tried.result.calls.length === 1 && judged(tried) <= setting * 1.1 + allowanceMs;
     const tries: Timed[] = [];
     for (let attempt = 0; attempt < 5 && !tries.some(fits); attempt++) {
       const tried = await timed(prefix + program, { limits });
       expect(tried.result.error).toMatchObject({ kind: "limit", limit });
-      expect(tried.ms).toBeGreaterThanOrEqual(setting * 0.9);
+      expect(judged(tried)).toBeGreaterThanOrEqual(setting * 0.9);
       tries.push(tried);
       expect((await timed("return 1 + 1;")).result).toEqual({ ok: true, value: 2, logs: [], calls: [] });
     }
-    const { result, ms } = tries.find(fits) ?? tries.at(-1)!;
+    const judgedTry = tries.find(fits) ?? tries.at(-1)!;
+    const { result } = judgedTry;
     expect(result.logs).toEqual(["started"]);
     expect(result.calls).toEqual([{ name: "CloudSheets.WhoAmI", ok: true, ms: expect.any(Number) }]);
-    expect(ms).toBeLessThanOrEqual(setting * 1.1 + allowanceMs);
+    expect(judged(judgedTry)).toBeLessThanOrEqual(setting * 1.1 + allowanceMs);
   });
 });
 

@@ -9,8 +9,11 @@ export const secret = "sk-test-7f3a9c1e5b";
 
 export const packages: readonly CodePackage[] = [sheets, events];
 
-/** Tool handlers: GetSpreadsheet echoes its input (and the secret, which must come back redacted). */
-export function caller(delayMs = 0, calls: string[] = []): ClientOptions {
+/**
+ * Tool handlers: GetSpreadsheet echoes its input (and the secret, which must come back redacted).
+ * Each call's tool name is pushed to `calls` as the call arrives.
+ */
+export function caller(delayMs = 0, calls: Pick<string[], "push"> = []): ClientOptions {
   const answer = async (name: string, input: unknown): Promise<unknown> => {
     calls.push(name);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
