@@ -49,8 +49,9 @@ export function targetsFor(slug) {
   const root = `packages/${slug}`;
   return {
     generate: {
-      command: `node generators/bin/toolcat.js generate --server ${slug} --quiet`,
-      options: { cwd: "{workspaceRoot}" },
+      // `toolcat generate --server <slug>`, or one process for a whole batch (generate-executor.js).
+      executor: "@toolcat/nx-plugin:generate",
+      options: { server: slug },
       cache: true,
       inputs: [
         `{workspaceRoot}/specs/${slug}.yaml`,
