@@ -1,7 +1,7 @@
 // Three real `toolcat generate` processes started at once on a copy of the workspace, over rounds that
-// each widen a different race: a stale bundle every process rebuilds, a catalog edit that swaps
-// every package, a deleted spec whose package is removed, a stale lock all of them take over at
-// once. Each process is served (exit 0) or told who holds the lock; none prints a stack trace; and
+// each widen different races: a stale bundle every process rebuilds, a catalog edit that swaps
+// every package, a deleted spec whose package is removed, a stale or empty lock all of them take
+// over at once. Each process is served (exit 0) or told who holds the lock; none prints a stack trace; and
 // the packages end up as one run makes them (check-drift is clean).
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +30,9 @@ function generate(): Promise<Result> {
 const edit = (path: string, change: (text: string) => string) =>
   writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
 
+// Each round widens two races at once (every process does a whole generation before it meets the
+// lock, so a round costs what a generation costs): what the processes find in the tree, and what
+// they find in the lock.
 const rounds: [name: string, prepare: () => void][] = [
   [
     "a stale generator bundle and a spec edit",
@@ -41,13 +44,19 @@ const rounds: [name: string, prepare: () => void][] = [
     },
   ],
   [
-    "a catalog edit that swaps every package",
-    () =>
-      edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;")),
+    "a catalog edit that swaps every package, and a stale lock every process finds",
+    () => {
+      edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;"));
+      writeFileSync(join(ws.root, lockFile), "999999999\n");
+    },
   ],
-  ["a deleted spec whose package is removed", () => rmSync(join(ws.root, "specs/sigma-api.yaml"))],
-  ["a stale lock every process finds", () => writeFileSync(join(ws.root, lockFile), "999999999\n")],
-  ["an empty lock left by a crash", () => writeFileSync(join(ws.root, lockFile), "")],
+  [
+    "a deleted spec whose package is removed, and an empty lock left by a crash",
+    () => {
+      rmSync(join(ws.root, "specs/sigma-api.yaml"));
+      writeFileSync(join(ws.root, lockFile), "");
+    },
+  ],
 ];
 
 describe(`${processes} concurrent toolcat generate runs`, () => {

@@ -10,6 +10,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetNxRun, generateArgs, nxRunTasks, ownNxCache } from "../support/nx-run.ts";
 import { workspaceRoot } from "../support/packages.ts";
 import { copyWorkspace, type WorkspaceCopy } from "../support/workspace-copy.ts";
 
@@ -45,20 +46,21 @@ beforeAll(() => {
 });
 afterAll(() => ws.remove());
 
-/** Runs Nx in the copy and returns the projects whose generate target actually ran (not replayed). */
+/** Runs Nx in the copy, with a cache of its own, and returns the projects whose generate task ran (not replayed). */
 function generateRan(args: readonly string[]): string[] {
-  const result = ws.run("npx", ["nx", ...args, "--outputStyle=static"]);
+  forgetNxRun(ws.root);
+  const result = ws.run("npx", ["nx", ...args, "--outputStyle=static"], ownNxCache(ws.root));
   expect(result.status, result.stdout + result.stderr).toBe(0);
-  const headers = [...result.stdout.matchAll(/^> nx run (@toolcat\/[a-z-]+):generate(.*)$/gm)];
-  expect(headers.length, result.stdout).toBeGreaterThan(0);
-  return headers
-    .filter((m) => !/cache|existing outputs/.test(m[2] ?? ""))
-    .map((m) => m[1] ?? "")
+  const tasks = nxRunTasks(ws.root, "generate");
+  expect(tasks.length, result.stdout).toBeGreaterThan(0);
+  return tasks
+    .filter((task) => !task.cached)
+    .map((task) => task.project)
     .sort();
 }
 
-/** `npm run generate`. */
-const generateAll = () => generateRan(["run-many", "-t", "generate"]);
+/** `npm run generate`: every package's task, run in one batch. */
+const generateAll = () => generateRan(generateArgs);
 const generateOne = () => generateRan(["run", "@toolcat/cloud-contacts:generate"]);
 
 /** The files Nx hashes for a target, as `nx show target inputs` lists them. */

@@ -1,10 +1,11 @@
 // Section 2: the edit-regenerate loop through Nx. In a copy of the workspace, one run fills the Nx
 // cache; then each measured run edits one spec's tool purpose and runs what `npm run generate`
 // runs. Exactly one package may regenerate; the other six must come from the cache.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { round, stats, timeCommand, workspaceRoot, type Stats } from "./measure.ts";
 import { copyTree } from "../../test/support/copy-tree.ts";
+import { forgetNxRun, generateArgs, nxRunTasks, ownNxCache, type NxTask } from "../../test/support/nx-run.ts";
 
 export interface IncrementalResult {
   readonly editedSpec: string;
@@ -23,13 +24,6 @@ export const anchor = "purpose: read a range from one sheet";
 // The daemon would carry state between runs and Nx Cloud is unreachable offline.
 export const nxEnv = { NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
 
-/** One generate task as Nx recorded it: its hash, and whether it ran or came from the cache. */
-export interface NxTask {
-  readonly project: string;
-  readonly hash: string;
-  readonly cached: boolean;
-}
-
 export interface NxRun {
   readonly milliseconds: number;
   readonly executed: number;
@@ -38,43 +32,19 @@ export interface NxRun {
   readonly tasks: readonly NxTask[];
 }
 
-interface RunRecord {
-  readonly tasks?: readonly {
-    readonly target?: string;
-    readonly projectName?: string;
-    readonly hash?: string;
-    readonly cacheStatus?: string;
-  }[];
-}
-
-/**
- * Runs `nx run-many -t generate` in root and counts its tasks from the record Nx writes after every run
- * (<cache directory>/run.json: each task's hash and cache status), not from its terminal output, whose
- * task lines depend on the output style.
- */
+/** Runs `npm run generate`'s Nx command in root, with a cache of its own, and counts its tasks from Nx's run record. */
 export function runGenerate(root: string): NxRun {
-  // The scratch workspace's own cache, whatever NX_CACHE_DIRECTORY the caller has set.
-  const cacheDirectory = join(root, ".nx/cache");
-  const record = join(cacheDirectory, "run.json");
-  rmSync(record, { force: true });
-  const env = { ...nxEnv, NX_CACHE_DIRECTORY: cacheDirectory };
-  const run = timeCommand(join(root, "node_modules/.bin/nx"), ["run-many", "-t", "generate", "--outputStyle=static"], {
+  forgetNxRun(root);
+  const env = { ...nxEnv, ...ownNxCache(root) };
+  const run = timeCommand(join(root, "node_modules/.bin/nx"), [...generateArgs, "--outputStyle=static"], {
     cwd: root,
     env,
   });
   if (run.status !== 0)
     throw new Error(
-      `nx run-many -t generate failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`,
+      `nx ${generateArgs.join(" ")} failed (${run.status})\n${run.stdout.slice(-4000)}${run.stderr.slice(-4000)}`,
     );
-  if (!existsSync(record))
-    throw new Error(`nx run-many -t generate wrote no ${record}; cannot tell cache hits from runs`);
-  const tasks = ((JSON.parse(readFileSync(record, "utf8")) as RunRecord).tasks ?? [])
-    .filter((task) => task.target === "generate")
-    .map((task): NxTask => {
-      if (task.projectName === undefined || task.hash === undefined || task.cacheStatus === undefined)
-        throw new Error(`unexpected task in ${record}: ${JSON.stringify(task)}`);
-      return { project: task.projectName, hash: task.hash, cached: task.cacheStatus !== "cache-miss" };
-    });
+  const tasks = nxRunTasks(root, "generate");
   const executedProjects = tasks.filter((task) => !task.cached).map((task) => task.project);
   return {
     milliseconds: run.milliseconds,

@@ -53,3 +53,9 @@ describe("runGenerate", () => {
     timeout,
   );
 });
+
+it("runs what npm run generate runs", async () => {
+  const { generateArgs } = await import("../../../test/support/nx-run.ts");
+  const scripts = (await import("../../../package.json", { with: { type: "json" } })).default.scripts;
+  expect(scripts.generate).toBe(`nx ${generateArgs.join(" ")}`);
+});

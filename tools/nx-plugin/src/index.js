@@ -1,5 +1,6 @@
 // Infers one Nx project per server spec (specs/<slug>.yaml → packages/<slug>), so adding a spec is
-// all it takes to get a package with generate → build → typecheck → test, cached on exact inputs.
+// all it takes to get a package with generate → build → typecheck, and the contract suite's project
+// (test/contract) that tests every generated package, cached on exact inputs.
 import { basename } from "node:path";
 // Plain ES module JavaScript with JSDoc types (checked by tsc): Nx loads it without a TypeScript loader.
 import { createNodesFromFiles } from "@nx/devkit";
@@ -48,8 +49,9 @@ export function targetsFor(slug) {
   const root = `packages/${slug}`;
   return {
     generate: {
-      command: `node generators/bin/toolcat.js generate --server ${slug} --quiet`,
-      options: { cwd: "{workspaceRoot}" },
+      // `toolcat generate --server <slug>`, or one process for a whole batch (generate-executor.js).
+      executor: "@toolcat/nx-plugin:generate",
+      options: { server: slug },
       cache: true,
       inputs: [
         `{workspaceRoot}/specs/${slug}.yaml`,
@@ -92,25 +94,44 @@ export function targetsFor(slug) {
     // A generated package has no tests of its own to type-check, and build already runs the full strict tsc
     // over its sources: typecheck reuses that run instead of compiling everything a second time.
     typecheck: { executor: "nx:noop", dependsOn: ["build"] },
-    test: {
-      // The shared contract suite, run against this package only.
-      command: "vitest run --project contract",
-      options: { cwd: "{workspaceRoot}", env: { TOOLCAT_SERVER: slug } },
-      dependsOn: ["generate"],
-      cache: true,
-      inputs: [
-        // A result from one Node major is no proof for another: switching Node re-runs the tests.
-        { runtime: "node --version" },
-        "{projectRoot}/src/**/*",
-        "{projectRoot}/manifest.json",
-        "{workspaceRoot}/test/contract/**/*",
-        "{workspaceRoot}/test/support/**/*",
-        "{workspaceRoot}/vitest.config.ts",
-        "{workspaceRoot}/packages/runtime/src/**/*",
-        // The tree-shaking test bundles the package with the build's own options.
-        `{workspaceRoot}/${buildScript}`,
-        { externalDependencies: ["vitest", "ajv", "esbuild"] },
-      ],
+  };
+}
+
+/**
+ * The shared contract suite over every generated package, as one task: one Vitest start instead of
+ * one per package (its fixed cost is most of a package's run). `TOOLCAT_SERVER=<slug> npx vitest run
+ * --project contract` still tests one package alone.
+ * @param {readonly string[]} slugs
+ * @returns {import("@nx/devkit").ProjectConfiguration}
+ */
+export function contractProject(slugs) {
+  return {
+    root: "test/contract",
+    name: "contract",
+    projectType: "application",
+    implicitDependencies: slugs.map((slug) => `@toolcat/${slug}`),
+    targets: {
+      test: {
+        command: "vitest run --project contract",
+        options: { cwd: "{workspaceRoot}" },
+        dependsOn: ["^generate"],
+        cache: true,
+        inputs: [
+          // A result from one Node major is no proof for another: switching Node re-runs the tests.
+          { runtime: "node --version" },
+          ...slugs.flatMap((slug) => [
+            `{workspaceRoot}/packages/${slug}/src/**/*`,
+            `{workspaceRoot}/packages/${slug}/manifest.json`,
+          ]),
+          "{workspaceRoot}/test/contract/**/*",
+          "{workspaceRoot}/test/support/**/*",
+          "{workspaceRoot}/vitest.config.ts",
+          "{workspaceRoot}/packages/runtime/src/**/*",
+          // The tree-shaking test bundles each package with the build's own options.
+          `{workspaceRoot}/${buildScript}`,
+          { externalDependencies: ["vitest", "ajv", "ajv-formats", "esbuild", "@standard-schema/spec"] },
+        ],
+      },
     },
   };
 }
@@ -118,11 +139,17 @@ export function targetsFor(slug) {
 /** @type {import("@nx/devkit").CreateNodesV2} */
 export const createNodesV2 = [
   "specs/*.yaml",
-  (files, options, context) =>
-    createNodesFromFiles(
+  (files, options, context) => {
+    const slugs = files
+      .map((file) => basename(file))
+      .filter((name) => name !== catalogFile)
+      .map((name) => name.replace(/\.yaml$/, ""))
+      .sort();
+    return createNodesFromFiles(
       (file) => {
         const name = basename(file);
-        if (name === catalogFile) return {};
+        // The catalog belongs to no one server: it brings the suite that tests them all.
+        if (name === catalogFile) return { projects: { "test/contract": contractProject(slugs) } };
         const slug = name.replace(/\.yaml$/, "");
         return {
           projects: {
@@ -133,5 +160,6 @@ export const createNodesV2 = [
       files,
       options,
       context,
-    ),
+    );
+  },
 ];

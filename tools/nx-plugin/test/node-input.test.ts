@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { workspaceRoot } from "../../../test/support/packages.ts";
-import { targetsFor } from "../src/index.js";
+import { contractProject } from "../src/index.js";
 
 const nodeVersion = { runtime: "node --version" };
 
@@ -41,7 +41,7 @@ it("every cached test target has the Node version as an input", () => {
     "tools/project.json",
   ]);
   for (const [file, targets] of cachedTests) expect(targets["test"]?.inputs, file).toContainEqual(nodeVersion);
-  expect(targetsFor("orders-api").test?.inputs).toContainEqual(nodeVersion);
+  expect(contractProject(["orders-api"]).targets?.["test"]?.inputs).toContainEqual(nodeVersion);
 });
 
 it("the e2e suite is cached on the whole workspace, less what no e2e test reads", () => {

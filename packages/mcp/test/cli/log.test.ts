@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/cli/log.ts";
+import { fromSource } from "../support/from-source.ts";
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -44,7 +45,7 @@ describe("createLogger", () => {
     const code =
       `const { createLogger } = await import(${JSON.stringify(log)});` +
       'const logger = createLogger("json"); logger.record({ request: "last" }); process.exit(0);';
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+    const child = spawnSync(process.execPath, [...fromSource, "--input-type=module", "-e", code], {
       encoding: "utf8",
     });
     expect(child.status).toBe(0);

@@ -3,15 +3,22 @@
 // 2026-07-28), calling tools on a local engine through the runtime's HTTP transport. Loopback only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliEnv, spawnCli, waitForLog, type RunningCli } from "../support/cli.ts";
-import { clientKinds, connectCli, type McpClient, type Wire } from "../support/clients.ts";
+import { clientKinds, connectCli, stopCli, type McpClient, type Wire } from "../support/clients.ts";
 import { ENGINE_API_KEY, startEngine, type TestEngine } from "../support/engine.ts";
 import { toolkits } from "../support/toolkits.ts";
 
 let engine: TestEngine;
+// One CLI serving Streamable HTTP for the clients of every kind, as a deployed one serves them all;
+// over stdio each client spawns its own, as MCP clients do.
+let http: RunningCli;
 beforeAll(async () => {
   engine = await startEngine();
+  http = spawnCli(cliEnv(engine.url, ENGINE_API_KEY), ["--http", "0"]);
 });
-afterAll(() => engine.close());
+afterAll(async () => {
+  await stopCli(http);
+  await engine.close();
+});
 
 const wires: readonly Wire[] = ["stdio", "Streamable HTTP"];
 const cases = wires.flatMap((wire) => clientKinds.map((kind) => [kind, wire] as const));
@@ -19,7 +26,7 @@ const cases = wires.flatMap((wire) => clientKinds.map((kind) => [kind, wire] as 
 describe.each(cases)("a %s over %s", (kind, wire) => {
   let client: McpClient;
   beforeAll(async () => {
-    client = await connectCli(kind, wire, cliEnv(engine.url, ENGINE_API_KEY));
+    client = await connectCli(kind, wire, cliEnv(engine.url, ENGINE_API_KEY), [], http);
   });
   afterAll(() => client.close());
 

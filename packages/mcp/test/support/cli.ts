@@ -1,12 +1,13 @@
-// Starting the CLI from source the way an MCP client starts the bin: node with tsx, the packages
-// as module paths from the workspace root, the engine from the environment.
+// Starting the CLI from source the way an MCP client starts the bin: node running the TypeScript
+// (from-source.ts), the packages as module paths from the workspace root, the engine from the environment.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fromSource } from "./from-source.ts";
 import { toolkitPaths, workspaceRoot } from "./toolkits.ts";
 
 const main = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-export const cliArgs = (extra: readonly string[]): string[] => ["--import", "tsx", main, ...toolkitPaths, ...extra];
+export const cliArgs = (extra: readonly string[]): string[] => [...fromSource, main, ...toolkitPaths, ...extra];
 
 export function cliEnv(engineUrl: string, apiKey: string): Record<string, string> {
   return { ...getDefaultEnvironment(), TOOLCAT_ENGINE_URL: engineUrl, TOOLCAT_API_KEY: apiKey };

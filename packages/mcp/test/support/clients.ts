@@ -8,7 +8,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1HttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport as V1Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { expect } from "vitest";
-import { cliArgs, httpUrl, spawnCli, stdioTransport } from "./cli.ts";
+import { cliArgs, httpUrl, spawnCli, stdioTransport, type RunningCli } from "./cli.ts";
 import { workspaceRoot } from "./toolkits.ts";
 
 export const clientKinds = ["v1 client on 2025-11-25", "v2 client on 2025-11-25", "v2 client on 2026-07-28"] as const;
@@ -23,18 +23,22 @@ export interface McpClient {
   close(): Promise<void>;
 }
 
-/** Spawns the CLI with `extra` arguments and connects a client of `kind` to it over `wire`. */
+/**
+ * Connects a client of `kind` to the CLI: over stdio, to one it spawns with `extra` arguments; over
+ * Streamable HTTP, to the running CLI given, or else to one it spawns and stops (exit code 0) on close.
+ */
 export async function connectCli(
   kind: ClientKind,
   wire: Wire,
   env: Record<string, string>,
   extra: readonly string[] = [],
+  running?: RunningCli,
 ): Promise<McpClient> {
-  const cli = wire === "Streamable HTTP" ? spawnCli(env, ["--http", "0", ...extra]) : undefined;
+  const spawned =
+    wire === "Streamable HTTP" && running === undefined ? spawnCli(env, ["--http", "0", ...extra]) : undefined;
+  const cli = wire === "stdio" ? undefined : (running ?? spawned);
   const stop = async (): Promise<void> => {
-    if (cli === undefined) return;
-    cli.child.kill("SIGTERM");
-    expect(await cli.exited).toBe(0);
+    if (spawned !== undefined) await stopCli(spawned);
   };
   if (kind === "v1 client on 2025-11-25") {
     const client = new V1Client({ name: "cli-test-v1", version: "1.0.0" });
@@ -88,4 +92,10 @@ export async function connectCli(
       await stop();
     },
   };
+}
+
+/** Stops a CLI serving Streamable HTTP as its operator would, and expects it to exit 0. */
+export async function stopCli(cli: RunningCli): Promise<void> {
+  cli.child.kill("SIGTERM");
+  expect(await cli.exited).toBe(0);
 }

@@ -12,6 +12,7 @@ import { createMemoryTransport } from "@toolcat/runtime";
 import { httpDefaults } from "../../src/cli/args.ts";
 import { serveHttp } from "../../src/cli/http.ts";
 import { createMcpServerFactory } from "../../src/server.ts";
+import { fromSource } from "./from-source.ts";
 import { toolkits, workspaceRoot } from "./toolkits.ts";
 
 export interface LoadOptions {
@@ -103,7 +104,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 /** runLoad in a child process (run-load.ts), away from whatever else the calling process holds. */
 export async function runLoadInChild(options: LoadOptions): Promise<LoadResult> {
   const script = fileURLToPath(new URL("run-load.ts", import.meta.url));
-  const args = ["--import", "tsx", script, String(options.clients), String(options.warmup), String(options.requests)];
+  const args = [...fromSource, script, String(options.clients), String(options.warmup), String(options.requests)];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: workspaceRoot, maxBuffer: 1024 * 1024 });
   return JSON.parse(stdout) as LoadResult;
 }
