@@ -75,7 +75,10 @@ async function level(): Promise<Level> {
   return { heapUsed: usage.heapUsed, rss: Math.min(rss, usage.rss) };
 }
 
-/** Warm-up rounds, then measured ones; `each` runs beside every program (the control's leak). */
+/**
+ * Warm-up rounds, then measured ones; `each` runs beside every program (the control's leak). A level
+ * past its bound ends the series: the check has failed.
+ */
 async function series(
   rounds: number,
   programs: (first: number) => string[],
@@ -95,6 +98,7 @@ async function series(
   for (let r = 0; r < rounds; r++) {
     await runRound();
     levels.push(await level());
+    if (overruns({ warm, levels }).length > 0) break;
   }
   return { warm, levels };
 }
