@@ -65,7 +65,7 @@ afterAll(() => {
 
 describe("the checker thread", () => {
   it("replaces a worn thread with one warmed on the same sets before it serves, answers unchanged", async () => {
-    const { queue, threads, sent } = recorded({ grownBytes: Number.POSITIVE_INFINITY, checks: 3 });
+    const { queue, threads, sent } = recorded({ grownBytes: Number.POSITIVE_INFINITY, checks: 6 });
     // A replacement warms up in the background while the worn thread serves on: check until three threads have
     // served, paced so that a worn thread answers tens of checks meanwhile, not hundreds.
     const served = (): number => sent.filter((log) => log.some((source) => source !== "return null;")).length;
