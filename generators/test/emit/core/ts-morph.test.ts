@@ -11,9 +11,9 @@ import { workspaceRoot } from "../../support.ts";
 function loadsTsMorph(argvs: readonly (readonly string[])[]): boolean {
   const script = `
     const { main } = require(${JSON.stringify(join(workspaceRoot, "generators/dist/toolcat.cjs"))});
-    const quiet = { stdout: () => {}, stderr: () => {} };
+    const options = { cwd: ${JSON.stringify(workspaceRoot)}, out: { stdout: () => {}, stderr: () => {} } };
     (async () => {
-      for (const argv of ${JSON.stringify(argvs)}) await main(argv, { cwd: ${JSON.stringify(workspaceRoot)}, out: quiet });
+      for (const argv of ${JSON.stringify(argvs)}) await main(argv, options);
       const loaded = Object.keys(require.cache).some((file) => /[\\\\/]node_modules[\\\\/]ts-morph[\\\\/]/.test(file));
       process.stdout.write(String(loaded));
     })();`;
