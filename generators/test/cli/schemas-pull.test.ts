@@ -15,7 +15,6 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
@@ -27,6 +26,7 @@ import {
   revealing,
   secrets,
 } from "../../../packages/runtime/test/support/encodings.ts";
+import { compileGenerated } from "../emit/compile.ts";
 import { anyString, seededRandom } from "../emit/hostile-text.ts";
 import { answers, startFakeEngine, type Behaviour, type FakeEngine } from "../fixtures/engine/fake-engine.ts";
 import { workspaceRoot } from "../support.ts";
@@ -356,15 +356,10 @@ describe("toolcat schemas pull", () => {
     { timeout: 120_000 },
     async () => {
       const { files } = runPipeline({ root, servers: ["orders-api"] });
-      for (const file of files) {
-        mkdirSync(dirname(join(root, file.path)), { recursive: true });
-        writeFileSync(join(root, file.path), file.text);
-      }
       // A consumer: the body type is real (a wrong field does not compile).
-      const consumer = join(root, "packages/consumer.ts");
-      writeFileSync(
-        consumer,
-        [
+      const consumer = {
+        path: "packages/consumer.ts",
+        text: [
           'import type { CreateOrderRequestBody } from "./orders-api/src/index.js";',
           'export const ok: CreateOrderRequestBody = { customer: { email: "a@b.c" }, items: [{ sku: "x", ' +
             "quantity: 1 }] };",
@@ -373,31 +368,9 @@ describe("toolcat schemas pull", () => {
             'quantity: "1" }] };',
           "",
         ].join("\n"),
-      );
-      mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
-      symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
-      const base = ts.getParsedCommandLineOfConfigFile(
-        join(workspaceRoot, "tsconfig.base.json"),
-        {},
-        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-      );
-      if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+      };
+      expect(compileGenerated(root, [...files, consumer]).diagnostics).toEqual([]);
       const out = join(root, "out");
-      const roots = [...files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path)), consumer];
-      const program = ts.createProgram(roots, {
-        ...base.options,
-        noEmit: false,
-        declaration: false,
-        rootDir: join(root, "packages"),
-        outDir: out,
-      });
-      const emitted = program.emit();
-      expect(
-        [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) =>
-          ts.flattenDiagnosticMessageText(d.messageText, "\n"),
-        ),
-      ).toEqual([]);
-      writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
 
       const pkg = (await import(pathToFileURL(join(out, "orders-api/src/index.js")).href)) as PackageModule;
       const client = pkg.createOrdersApiClient({

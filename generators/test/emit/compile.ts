@@ -12,6 +12,10 @@ import { workspaceRoot } from "../support.ts";
 
 const tsc = join(workspaceRoot, "node_modules/typescript-native/bin/tsc");
 
+/** The paths under `root` of the TypeScript files among `files`. */
+const typescriptFiles = (root: string, files: readonly GeneratedFile[]): string[] =>
+  files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path));
+
 /**
  * Writes `files` under `root` (paths as generated: `packages/<slug>/...`) and returns the TypeScript files among them.
  */
@@ -25,20 +29,25 @@ function writeGenerated(root: string, files: readonly GeneratedFile[]): string[]
     mkdirSync(dirname(runtime), { recursive: true });
     symlinkSync(join(workspaceRoot, "packages/runtime"), runtime, "dir");
   }
-  return files.filter((f) => f.path.endsWith(".ts")).map((f) => join(root, f.path));
+  return typescriptFiles(root, files);
 }
 
 /**
  * Writes `files` under `root`, compiles every TypeScript file among them into `root/out` with the
  * workspace's strict settings, and returns tsc's diagnostics, one line each (none when clean).
+ * With `emit: false` tsc only checks: for tests that read diagnostics and never import the output.
  */
-export function compileGenerated(root: string, files: readonly GeneratedFile[]): { diagnostics: string[] } {
+export function compileGenerated(
+  root: string,
+  files: readonly GeneratedFile[],
+  { emit = true }: { readonly emit?: boolean } = {},
+): { diagnostics: string[] } {
   const roots = writeGenerated(root, files);
   const out = join(root, "out");
   const config = join(root, "tsconfig.json");
   // Type packages (`types` in the base) resolve from the workspace, not from the scratch folder.
   const compilerOptions = {
-    noEmit: false,
+    noEmit: !emit,
     declaration: false,
     rootDir: join(root, "packages"),
     outDir: out,
@@ -49,16 +58,21 @@ export function compileGenerated(root: string, files: readonly GeneratedFile[]):
     JSON.stringify({ extends: join(workspaceRoot, "tsconfig.base.json"), compilerOptions, files: roots }),
   );
   const run = spawnSync(process.execPath, [tsc, "-p", config, "--pretty", "false"], { cwd: root, encoding: "utf8" });
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
+  if (emit) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
+  }
   const diagnostics = `${run.stdout}${run.stderr}`.split("\n").filter((line) => line.trim() !== "");
   if (run.status !== 0 && diagnostics.length === 0) diagnostics.push(`tsc exited with ${run.status ?? run.signal}`);
   return { diagnostics };
 }
 
-/** The TypeScript API's program over `files` written under `root`, for tests that read its checker. */
+/**
+ * The TypeScript API's program over `files`, which `compileGenerated` has written under `root`, for tests that read
+ * its checker.
+ */
 export function generatedProgram(root: string, files: readonly GeneratedFile[]): ts.Program {
-  const roots = writeGenerated(root, files);
+  const roots = typescriptFiles(root, files);
   const base = ts.getParsedCommandLineOfConfigFile(
     join(workspaceRoot, "tsconfig.base.json"),
     {},

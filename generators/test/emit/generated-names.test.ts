@@ -261,7 +261,7 @@ describe("spec names equal to generated identifiers", () => {
   // One tsc program over every accepted package: several seconds, more on a busy machine.
   it("compiles every accepted spec's package under strict TypeScript", { timeout: 180_000 }, () => {
     expect(outcome.records.size).toBeGreaterThan(10);
-    expect(compileGenerated(scratch, outcome.files).diagnostics).toEqual([]);
+    expect(compileGenerated(scratch, outcome.files, { emit: false }).diagnostics).toEqual([]);
     program = generatedProgram(scratch, outcome.files);
   });
 

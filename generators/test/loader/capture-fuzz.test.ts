@@ -2,18 +2,18 @@
 // refused with positioned diagnostics or loaded and generated; a few generated packages (and two
 // fixed ones: 400 fields of every kind, and recursive components) are compiled under strict tsc,
 // imported, and their body checks compared with stock Ajv on the manifest's contentSchema.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../src/core/files.ts";
 import { generateServer } from "../../src/emit/registry.ts";
 import { diagnosticCodes, SpecError, type Diagnostic } from "../../src/loader/diagnostics.ts";
 import { loadCatalog } from "../../src/loader/load.ts";
+import { compileGenerated } from "../emit/compile.ts";
 import { seededRandom } from "../emit/hostile-text.ts";
 import { workspaceRoot } from "../support.ts";
 import { file, good } from "./cases.ts";
@@ -132,40 +132,20 @@ describe(`capture loader fuzz (seed ${seed}; replay with TOOLCAT_SEED)`, () => {
         return result.files;
       });
       const packages = [...fixed, ...accepted.slice(0, compiled)];
+      // Each sample's package in its own folder (packages/sample<i>-widget-api), so one tsc run compiles them all.
       const written = packages.flatMap((files, i) =>
-        files.map((f) => ({ ...f, path: join(root, `sample${i}`, f.path) })),
+        files.map((f) => ({ ...f, path: f.path.replace(/^packages\//, `packages/sample${i}-`) })),
       );
-      for (const f of written) {
-        mkdirSync(dirname(f.path), { recursive: true });
-        writeFileSync(f.path, f.text);
-      }
-      mkdirSync(join(root, "node_modules/@toolcat"), { recursive: true });
-      symlinkSync(join(workspaceRoot, "packages/runtime"), join(root, "node_modules/@toolcat/runtime"), "dir");
-      const base = ts.getParsedCommandLineOfConfigFile(
-        join(workspaceRoot, "tsconfig.base.json"),
-        {},
-        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-      );
-      if (base === undefined) throw new Error("cannot read tsconfig.base.json");
+      expect(compileGenerated(root, written).diagnostics).toEqual([]);
       const out = join(root, "out");
-      const program = ts.createProgram(
-        written.filter((f) => f.path.endsWith(".ts")).map((f) => f.path),
-        { ...base.options, noEmit: false, declaration: false, rootDir: root, outDir: out },
-      );
-      const emitted = program.emit();
-      const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map(
-        (d) => `${d.file?.fileName ?? ""}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-      );
-      expect(diagnostics).toEqual([]);
-      writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
 
       const bodies = seededRandom(seed + 1);
       for (const i of packages.keys()) {
-        const module = (await import(pathToFileURL(join(out, `sample${i}/packages/widget-api/src/index.js`)).href)) as {
+        const module = (await import(pathToFileURL(join(out, `sample${i}-widget-api/src/index.js`)).href)) as {
           validate: (name: string, input: unknown) => { ok: boolean; issues?: { path: string }[] };
         };
         const manifest = JSON.parse(
-          readFileSync(join(root, `sample${i}/packages/widget-api/manifest.json`), "utf8"),
+          readFileSync(join(root, `packages/sample${i}-widget-api/manifest.json`), "utf8"),
         ) as unknown;
         const schema = findContentSchema(manifest);
         // One Ajv per schema: every sample's contentSchema has the same `$id`.

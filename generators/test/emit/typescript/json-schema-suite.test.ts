@@ -225,11 +225,14 @@ describe("JSON-Schema-Test-Suite (draft 2020-12) against generated body validato
       };
       const disagreements: string[] = [];
       let [cases, ours, ajvs] = [0, 0, 0];
+      // One Ajv with the formats, emptied of every group's schemas before the next: what a fresh instance per group
+      // would see, without building and loading the formats hundreds of times.
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats.default(ajv);
       for (const { group, index } of accepted) {
         const contentSchema = findContentSchema(manifest.tools.find((t) => t.name === toolName(index))?.inputSchema);
-        const ajv = new Ajv2020({ strict: false, allErrors: true });
-        addFormats.default(ajv);
         if (contentSchema === undefined) throw new Error(`no contentSchema for ${toolName(index)}`);
+        ajv.removeSchema();
         const check = ajv.compile(contentSchema);
         for (const test of group.tests) {
           cases++;
