@@ -34,7 +34,7 @@ export function releasePackages(root: string, wanted?: readonly string[]): Relea
   return all.filter((pkg) => wanted.some((want) => matches(pkg, want)));
 }
 
-/** How `packPackage` runs npm. */
+/** How `packPackages` runs npm. */
 export interface PackOptions {
   readonly env?: NodeJS.ProcessEnv;
   /**
@@ -45,22 +45,34 @@ export interface PackOptions {
 }
 
 /**
- * Packs a release package into `destination` exactly as `npm publish` would (its `prepack` builds
- * dist/ first, unless `ignoreScripts`) and returns the tarball's path; throws with npm's output when
- * packing fails.
+ * Packs release packages into `destination` exactly as `npm publish` would (each one's `prepack`
+ * builds dist/ first, unless `ignoreScripts`), all in one npm process (`npm pack -w <dir> ...` at the
+ * root: one npm start instead of one per package), and returns each tarball's path by package name;
+ * throws with npm's output when packing fails.
  */
-export function packPackage(
+export function packPackages(
   root: string,
-  pkg: ReleasePackage,
+  pkgs: readonly ReleasePackage[],
   destination: string,
   { env = process.env, ignoreScripts = false }: PackOptions = {},
-): string {
+): ReadonlyMap<string, string> {
   // Silent: npm's lifecycle banner would otherwise precede the JSON on stdout.
   const args = ["pack", "--json", "--loglevel=silent", "--pack-destination", destination];
   if (ignoreScripts) args.push("--ignore-scripts");
-  const packed = spawnSync("npm", args, { cwd: join(root, pkg.dir), encoding: "utf8", env });
-  if (packed.status !== 0) throw new Error(`npm pack failed in ${pkg.dir}:\n${packed.stdout}${packed.stderr}`);
-  const [entry] = JSON.parse(packed.stdout) as { filename: string }[];
-  if (entry === undefined) throw new Error(`npm pack wrote no tarball for ${pkg.dir}`);
-  return join(destination, entry.filename);
+  for (const pkg of pkgs) args.push("--workspace", pkg.dir);
+  const dirs = pkgs.map((pkg) => pkg.dir).join(", ");
+  const packed = spawnSync("npm", args, { cwd: root, encoding: "utf8", env });
+  if (packed.status !== 0) throw new Error(`npm pack failed in ${dirs}:\n${packed.stdout}${packed.stderr}`);
+  const entries = JSON.parse(packed.stdout) as { name: string; filename: string }[];
+  const tarballs = new Map(entries.map((entry) => [entry.name, join(destination, entry.filename)]));
+  const missing = pkgs.filter((pkg) => !tarballs.has(pkg.name));
+  if (missing.length > 0) throw new Error(`npm pack wrote no tarball for ${missing.map((pkg) => pkg.dir).join(", ")}`);
+  return tarballs;
+}
+
+/** `packPackages` for one package: its tarball's path. */
+export function packPackage(root: string, pkg: ReleasePackage, destination: string, options?: PackOptions): string {
+  const tarball = packPackages(root, [pkg], destination, options).get(pkg.name);
+  if (tarball === undefined) throw new Error(`npm pack wrote no tarball for ${pkg.dir}`);
+  return tarball;
 }

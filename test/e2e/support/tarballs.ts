@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { packPackage, releasePackages } from "../../../generators/src/release/packages.ts";
+import { packPackages, releasePackages } from "../../../generators/src/release/packages.ts";
 import { writeFileAtomic } from "../../../generators/src/write/atomic-write.ts";
 import { workspaceRoot } from "../../support/packages.ts";
 import { cleanEnv } from "../../support/process.ts";
@@ -31,12 +31,19 @@ function pack(scratch: string, list: string, failure: string): void {
   try {
     const destination = join(scratch, "tarballs");
     mkdirSync(destination, { recursive: true });
-    const packed = releasePackages(workspaceRoot).map((pkg) => {
-      const ignoreScripts = pkg.name !== prepackedPackage;
-      if (ignoreScripts) requireBuilt(join(workspaceRoot, pkg.dir), pkg.name);
-      return [pkg.name, packPackage(workspaceRoot, pkg, destination, { env: cleanEnv(), ignoreScripts })];
-    });
-    writeFileAtomic(list, JSON.stringify(packed));
+    const all = releasePackages(workspaceRoot);
+    const built = all.filter((pkg) => pkg.name !== prepackedPackage);
+    for (const pkg of built) requireBuilt(join(workspaceRoot, pkg.dir), pkg.name);
+    const tarballs = new Map([
+      ...packPackages(workspaceRoot, built, destination, { env: cleanEnv(), ignoreScripts: true }),
+      ...packPackages(
+        workspaceRoot,
+        all.filter((pkg) => pkg.name === prepackedPackage),
+        destination,
+        { env: cleanEnv() },
+      ),
+    ]);
+    writeFileAtomic(list, JSON.stringify([...tarballs]));
   } catch (error) {
     writeFileAtomic(failure, error instanceof Error ? error.message : String(error));
     throw error;
