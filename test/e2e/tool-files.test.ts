@@ -2,13 +2,14 @@
 // imported the way the READMEs show (`import tools from "@toolcat/<server>/tools/<file>.json" with
 // { type: "json" }`, through the package's exports map and the declaration beside the file), passes
 // to the provider SDK's own parameter type without a cast, under moduleResolution nodenext and
-// bundler. The program is written here, one import and one assignment per file, and compiled in
-// memory as if it sat in test/e2e, so the workspace's node_modules resolve the packages.
-import { existsSync, readdirSync } from "node:fs";
+// bundler. The program is written here, one import and one assignment per file, and checked by the
+// native TypeScript compiler in a scratch folder whose node_modules is the workspace's.
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
+import { runAsync } from "../support/process.ts";
 
 /** The SDK type each tool file must be assignable to, by file name. */
 const sdkTypes: Readonly<Record<string, string>> = {
@@ -62,31 +63,45 @@ function program(files: readonly string[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-function compile(source: string, options: ts.CompilerOptions): string[] {
-  const file = join(workspaceRoot, "test", "e2e", "tool-files-program.ts");
-  const host = ts.createCompilerHost(options);
-  const read = host.readFile.bind(host);
-  const exists = host.fileExists.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (name) => (name === file ? source : read(name));
-  host.fileExists = (name) => name === file || exists(name);
-  host.getSourceFile = (name, language, ...rest) =>
-    name === file ? ts.createSourceFile(name, source, language, true) : getSourceFile(name, language, ...rest);
-  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], options, host));
-  return diagnostics.map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-}
+const scratch = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-tool-files-"));
+// The workspace's node_modules, so `@toolcat/<slug>` resolves through each package's exports map.
+symlinkSync(join(workspaceRoot, "node_modules"), join(scratch, "node_modules"), "dir");
+// An ES module project, as the READMEs' `import ... with { type: "json" }` assumes.
+writeFileSync(
+  join(scratch, "package.json"),
+  `${JSON.stringify({ name: "tool-files", private: true, type: "module" })}\n`,
+);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const tsc = join(workspaceRoot, "node_modules/typescript-native/bin/tsc");
 
-const common: ts.CompilerOptions = {
+const common = {
   strict: true,
   exactOptionalPropertyTypes: true,
   noUncheckedIndexedAccess: true,
   resolveJsonModule: true,
   skipLibCheck: true,
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+  target: "es2022",
+  lib: ["es2022", "dom"],
   types: [],
   noEmit: true,
 };
+const resolutions = {
+  nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+  bundler: { module: "esnext", moduleResolution: "bundler" },
+} as const;
+
+/** The program checked by the native TypeScript compiler under one resolution: its diagnostics, one line each. */
+async function compile(name: string, source: string, resolution: keyof typeof resolutions): Promise<string[]> {
+  const file = join(scratch, `${name}.ts`);
+  writeFileSync(file, source);
+  const config = join(scratch, `tsconfig.${name}.${resolution}.json`);
+  writeFileSync(config, JSON.stringify({ compilerOptions: { ...common, ...resolutions[resolution] }, files: [file] }));
+  const run = await runAsync(process.execPath, [tsc, "-p", config, "--pretty", "false"], scratch);
+  const diagnostics = run.stdout.split("\n").filter((line) => line.trim() !== "");
+  // A compiler that failed without a diagnostic is no pass.
+  if (run.status !== 0 && diagnostics.length === 0) return [`tsc exited ${String(run.status)}: ${run.stderr}`];
+  return diagnostics;
+}
 
 describe("every tool file passes to its provider SDK's type, uncast", () => {
   const files = toolFiles();
@@ -98,23 +113,16 @@ describe("every tool file passes to its provider SDK's type, uncast", () => {
     expect(files).toContain("@toolcat/recruit-api/tools/groups/jobs/openai-chat.json");
   });
 
-  it.each([
-    ["nodenext", { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }],
-    ["bundler", { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }],
-  ] as const)("under moduleResolution %s", (_name, resolution) => {
-    expect(compile(program(files), { ...common, ...resolution })).toEqual([]);
+  it.each(Object.keys(resolutions) as (keyof typeof resolutions)[])("under moduleResolution %s", async (resolution) => {
+    expect(await compile("every", program(files), resolution)).toEqual([]);
   });
 
-  it("fails to compile when a file is given a type it does not meet (the check is real)", () => {
+  it("fails to compile when a file is given a type it does not meet (the check is real)", async () => {
     const wrong = program(files.filter((file) => file.endsWith("/gemini.json")).slice(0, 1)).replace(
       "FunctionDeclaration[] =",
       "Anthropic.Tool[] =",
     );
-    const errors = compile(wrong, {
-      ...common,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    });
+    const errors = await compile("wrong", wrong, "nodenext");
     // The file's type is its declaration's (not one inferred from the JSON), so the error names it.
     expect(errors.join("\n")).toContain("GeminiFunctionDeclaration[]");
   });
