@@ -30,29 +30,25 @@ function generate(): Promise<Result> {
 const edit = (path: string, change: (text: string) => string) =>
   writeFileSync(join(ws.root, path), change(readFileSync(join(ws.root, path), "utf8")));
 
-// Each round widens two races at once (every process does a whole generation before it meets the
-// lock, so a round costs what a generation costs): what the processes find in the tree, and what
-// they find in the lock.
+// Each round widens several races at once (every process does a whole generation before it meets
+// the lock, so a round costs what a generation costs): what the processes find in the tree, and
+// what they find in the lock.
 const rounds: [name: string, prepare: () => void][] = [
   [
-    "a stale generator bundle and a spec edit",
+    "a stale generator bundle, a spec edit and a stale lock every process finds",
     () => {
       appendFileSync(join(ws.root, "generators/src/cli.ts"), "// rebuilt by every process at once\n");
       edit("specs/cloud-sheets.yaml", (text) =>
         text.replace("purpose: read a range from one sheet", "purpose: read a range of cells from one sheet"),
       );
-    },
-  ],
-  [
-    "a catalog edit that swaps every package, and a stale lock every process finds",
-    () => {
-      edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;"));
       writeFileSync(join(ws.root, lockFile), "999999999\n");
     },
   ],
   [
-    "a deleted spec whose package is removed, and an empty lock left by a crash",
+    "a catalog edit that swaps every package, a deleted spec whose package is removed, and an empty lock " +
+      "left by a crash",
     () => {
+      edit("specs/catalog.yaml", (text) => text.replace("Performs the operation;", "Performs the operation, once;"));
       rmSync(join(ws.root, "specs/sigma-api.yaml"));
       writeFileSync(join(ws.root, lockFile), "");
     },
