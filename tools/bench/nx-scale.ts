@@ -1,7 +1,8 @@
 // Section 3b: Nx over 1,000 packages. In a copy of the workspace with 1,000 synthetic servers added
 // beside the real ones (CloudContacts' header and five tools each, so the section stays about Nx,
-// not generation), one run of `npm run generate`'s Nx command fills the cache; the measured runs change nothing, so
-// every task is a cache hit and the time is Nx's own cost: project graph, hashing, cache restore.
+// not generation), one run of `npm run generate`'s Nx command fills the cache; the measured runs
+// change nothing, so every task is a cache hit and the time is Nx's own cost: project graph,
+// hashing, cache restore.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { listSpecFiles } from "../../generators/src/loader/load.ts";

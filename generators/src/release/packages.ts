@@ -56,6 +56,8 @@ export function packPackages(
   destination: string,
   { env = process.env, ignoreScripts = false }: PackOptions = {},
 ): ReadonlyMap<string, string> {
+  // With no workspace named, npm would pack the root package instead.
+  if (pkgs.length === 0) return new Map();
   // Silent: npm's lifecycle banner would otherwise precede the JSON on stdout.
   const args = ["pack", "--json", "--loglevel=silent", "--pack-destination", destination];
   if (ignoreScripts) args.push("--ignore-scripts");

@@ -13,7 +13,12 @@ interface Timed {
 
 async function timed(source: string, options: Partial<Parameters<typeof runCode>[1]> = {}): Promise<Timed> {
   let calledAt = Number.NaN;
-  const firstCall = { push: (): number => (Number.isNaN(calledAt) && (calledAt = performance.now()), 1) };
+  const firstCall = {
+    push: (): number => {
+      if (Number.isNaN(calledAt)) calledAt = performance.now();
+      return 1;
+    },
+  };
   const start = performance.now();
   const result = await runCode(source, { packages, caller: caller(0, firstCall), ...options });
   const end = performance.now();

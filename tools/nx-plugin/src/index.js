@@ -17,6 +17,8 @@ const generatorInputs = [
   "{workspaceRoot}/generators/src/**/*",
   "{workspaceRoot}/generators/templates/**/*",
   "{workspaceRoot}/generators/bin/**/*",
+  // The executor that starts them (one package, or a batch in one process).
+  "{workspaceRoot}/tools/nx-plugin/src/generate-executor.js",
   // The generators import runtime sources (formats, issue texts, pointer()); listing files one by one went
   // stale once, so any runtime source counts. Tests do not.
   "{workspaceRoot}/packages/runtime/src/**/*",

@@ -121,10 +121,10 @@ function writeProperties(properties: readonly Named<Schema>[], site: CheckSite, 
   }
 }
 
-/** The checks of the vocabulary's keywords; those of which keys an object holds are in object-checks.ts. */
 /** A string's length in code points, as the length keywords count it: counted in place, no spread array. */
 const codePoints = (site: CheckSite, body: SchemaChecks): string => `${body.use("codePointLength")}(${site.value})`;
 
+/** The checks of the vocabulary's keywords; those of which keys an object holds are in object-checks.ts. */
 const checks: CheckTable<Keyword> = {
   ...objectChecks,
   $ref: (name, { w, value, path, sink }, body) =>
