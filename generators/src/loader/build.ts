@@ -12,7 +12,7 @@ import { buildRules } from "./rules.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
 /**
- * The server and its names record. `skip` holds tools with structural errors: they are left out
+ * The server, its names checked. `skip` holds tools with structural errors: they are left out
  * (their errors are already reported) so every other part of the file still gets its semantic checks
  * in the same run.
  */
@@ -21,7 +21,7 @@ export function buildServer(
   rules: CatalogRules,
   diagnostics: Diagnostic[],
   skip: ReadonlySet<number> = new Set(),
-): { server: Server; names: ServerNames } {
+): Server {
   const data = source.data as RawServer;
   const kept = data.tools.map((_, i) => i).filter((i) => !skip.has(i));
   const raw: RawServer = skip.size === 0 ? data : { ...data, tools: kept.map((i) => data.tools[i] as RawTool) };
@@ -37,7 +37,7 @@ export function buildServer(
   const auth = buildAuth(raw);
   const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, names }));
   checkCrossReferences(report, raw, tools, skippedNames);
-  const server: Server = {
+  return {
     name: raw.server,
     slug,
     packageName: packageNameFor(slug),
@@ -93,7 +93,6 @@ export function buildServer(
     notes: raw.notes ?? [],
     tools,
   };
-  return { server, names };
 }
 
 interface ToolContext {

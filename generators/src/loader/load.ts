@@ -3,7 +3,6 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compareText } from "../core/files.ts";
-import type { ServerNames } from "../ir/naming.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
@@ -71,7 +70,6 @@ export function loadCatalog(options: LoadOptions): Catalog {
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
-  const names = new Map<string, ServerNames>();
   const seen = new Map<string, Server>();
   for (const file of [...new Set(files)].sort()) {
     const parsed = parse(file, "server");
@@ -79,8 +77,8 @@ export function loadCatalog(options: LoadOptions): Catalog {
     const { source, skip } = parsed;
     const built = buildServer(source, rules, diagnostics, skip);
     const server = attachRequestBodies(
-      built.server,
-      options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics),
+      built,
+      options.requestBodies === false ? [] : captures(root, built.slug, options, diagnostics),
       read,
       diagnostics,
       lines,
@@ -96,12 +94,11 @@ export function loadCatalog(options: LoadOptions): Catalog {
     }
     seen.set(server.name, server);
     servers.push(server);
-    names.set(server.name, built.names);
   }
   if (diagnostics.length > 0 || rules === undefined)
     throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
   servers.sort((a, b) => compareText(a.slug, b.slug));
-  return { rules, servers, names };
+  return { rules, servers };
 }
 
 /**
