@@ -9,6 +9,7 @@ import { buildParameters } from "./parameters.ts";
 import type { RawServer, RawTool } from "./raw.ts";
 import { Reporter } from "./reporter.ts";
 import { buildRules } from "./rules.ts";
+import { noAnnotations, noItems } from "./shared-empty.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
 /**
@@ -110,14 +111,14 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
     methodName: toolNames(context.names, tool.name).method,
     purpose: tool.purpose,
     ...(tool.group !== undefined && { group: tool.group }),
-    secrets: tool.secrets ?? raw.toolSecrets ?? [],
+    secrets: tool.secrets ?? raw.toolSecrets ?? noItems,
     ...(scopes !== undefined && { scopes }),
     modePattern: tool.modePattern === true,
     parameters: parameters === undefined ? { kind: "not-shown" } : { kind: "known", list: parameters },
     rules: buildRules(report, path, tool, parameters),
-    notes: tool.notes ?? [],
-    judgments: tool.judgments ?? [],
-    annotations: tool.annotations ?? {},
+    notes: tool.notes ?? noItems,
+    judgments: tool.judgments ?? noItems,
+    annotations: tool.annotations ?? noAnnotations,
     position: report.at(path),
   };
 }
