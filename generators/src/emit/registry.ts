@@ -2,6 +2,7 @@
 // the order they take from one another. Generation, the package index and the Nx `generate` outputs
 // are all computed from it: adding an output is one emitter file and one entry in its family.
 import { byPath, type GeneratedFile, type Versions } from "../core/files.ts";
+import { serverNames } from "../ir/naming.ts";
 import type { Catalog, Server } from "../ir/types.ts";
 import { codeFamily } from "./code/family.ts";
 import {
@@ -88,8 +89,9 @@ export function publishedFiles(): PublishedFiles {
 }
 
 /**
- * The emit context of one server: its IR, the catalog's mode rules, the names record the loader built and the loaded
- * resources.
+ * The emit context of one server: its IR, the catalog's mode rules, its names record and the loaded resources. The
+ * names are derived again here (the loader derived them to check them) rather than kept in the catalog: a record per
+ * server held from load to the last package was a quarter of a large catalog's memory.
  */
 export function emitContext(
   server: Server,
@@ -98,8 +100,11 @@ export function emitContext(
   resources: EmitResources,
 ): EmitContext {
   const toolMode = catalog.rules.toolMode;
-  const names = catalog.names.get(server.name);
-  if (names === undefined) throw new Error(`toolcat internal error: no names record for ${server.name}`);
+  const { names } = serverNames(
+    server.name,
+    toolMode.name,
+    server.tools.map((tool) => tool.name),
+  );
   const documentation = serverFacts(server, catalog.rules);
   const search = catalog.rules.search;
   return {

@@ -135,7 +135,7 @@ export interface ToolNames {
   readonly modelName: string;
 }
 
-/** Every name a server's generated package uses, built once; emitters read names only from here. */
+/** Every name a server's generated package uses, derived in one place; emitters read names only from here. */
 export interface ServerNames {
   readonly server: string;
   readonly clientFactory: string;

@@ -1,7 +1,6 @@
 // The typed IR between the YAML specs and every emitter. Emitters read only these types;
 // everything here is normalized: defaults filled, names resolved, "not shown" made explicit.
 import type { JsonValue } from "./json.ts";
-import type { ServerNames } from "./naming.ts";
 import type { CapturedRequestBody } from "./request-body.ts";
 import type { SchemaNode } from "./schema.ts";
 
@@ -245,6 +244,4 @@ export interface Catalog {
   readonly rules: CatalogRules;
   /** Servers in a stable order (by slug). */
   readonly servers: readonly Server[];
-  /** Each server's names record, by server name: built once, when the loader checks the names. */
-  readonly names: ReadonlyMap<string, ServerNames>;
 }

@@ -9,10 +9,11 @@ import { buildParameters } from "./parameters.ts";
 import type { RawServer, RawTool } from "./raw.ts";
 import { Reporter } from "./reporter.ts";
 import { buildRules } from "./rules.ts";
+import { noAnnotations, noItems } from "./shared-empty.ts";
 import type { SpecPath, SpecSource } from "./source.ts";
 
 /**
- * The server and its names record. `skip` holds tools with structural errors: they are left out
+ * The server, its names checked. `skip` holds tools with structural errors: they are left out
  * (their errors are already reported) so every other part of the file still gets its semantic checks
  * in the same run.
  */
@@ -21,7 +22,7 @@ export function buildServer(
   rules: CatalogRules,
   diagnostics: Diagnostic[],
   skip: ReadonlySet<number> = new Set(),
-): { server: Server; names: ServerNames } {
+): Server {
   const data = source.data as RawServer;
   const kept = data.tools.map((_, i) => i).filter((i) => !skip.has(i));
   const raw: RawServer = skip.size === 0 ? data : { ...data, tools: kept.map((i) => data.tools[i] as RawTool) };
@@ -37,7 +38,7 @@ export function buildServer(
   const auth = buildAuth(raw);
   const tools = raw.tools.map((tool, index) => buildTool(report, raw, ["tools", index], tool, { auth, rules, names }));
   checkCrossReferences(report, raw, tools, skippedNames);
-  const server: Server = {
+  return {
     name: raw.server,
     slug,
     packageName: packageNameFor(slug),
@@ -93,7 +94,6 @@ export function buildServer(
     notes: raw.notes ?? [],
     tools,
   };
-  return { server, names };
 }
 
 interface ToolContext {
@@ -111,14 +111,14 @@ function buildTool(report: Reporter, raw: RawServer, path: SpecPath, tool: RawTo
     methodName: toolNames(context.names, tool.name).method,
     purpose: tool.purpose,
     ...(tool.group !== undefined && { group: tool.group }),
-    secrets: tool.secrets ?? raw.toolSecrets ?? [],
+    secrets: tool.secrets ?? raw.toolSecrets ?? noItems,
     ...(scopes !== undefined && { scopes }),
     modePattern: tool.modePattern === true,
     parameters: parameters === undefined ? { kind: "not-shown" } : { kind: "known", list: parameters },
     rules: buildRules(report, path, tool, parameters),
-    notes: tool.notes ?? [],
-    judgments: tool.judgments ?? [],
-    annotations: tool.annotations ?? {},
+    notes: tool.notes ?? noItems,
+    judgments: tool.judgments ?? noItems,
+    annotations: tool.annotations ?? noAnnotations,
     position: report.at(path),
   };
 }

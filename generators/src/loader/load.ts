@@ -3,7 +3,6 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compareText } from "../core/files.ts";
-import type { ServerNames } from "../ir/naming.ts";
 import type { Catalog, CatalogRules, Server } from "../ir/types.ts";
 import { buildCatalogRules } from "./build-catalog.ts";
 import { buildServer } from "./build.ts";
@@ -41,7 +40,13 @@ export function listSpecFiles(root: string): string[] {
 export function loadCatalog(options: LoadOptions): Catalog {
   const { root } = options;
   const diagnostics: Diagnostic[] = [];
-  const lines = new Map<string, readonly string[]>();
+  // The text of each file read for the current spec, for the excerpts of its diagnostics; cleared after each spec
+  // (excerpts), so a large catalog's text is not held, split into lines, until the last spec is read.
+  const texts = new Map<string, string>();
+  const excerpt = (from: number): void => {
+    excerpts(diagnostics, from, texts);
+    texts.clear();
+  };
   const read = (file: string): string | Uint8Array | undefined => {
     const override = options.overrides?.get(file);
     if (override !== undefined) return override;
@@ -58,7 +63,7 @@ export function loadCatalog(options: LoadOptions): Catalog {
     const text = read(file);
     if (text === undefined) return undefined;
     const source = new SpecSource(file, text, schema);
-    lines.set(file, source.text.split("\n"));
+    texts.set(file, source.text);
     diagnostics.push(...source.problems);
     if (source.data === undefined) return undefined;
     const structural = checkSchema(source, schema);
@@ -69,39 +74,40 @@ export function loadCatalog(options: LoadOptions): Catalog {
   const catalogFile = `specs/${catalogFileName}`;
   const catalogSource = parse(catalogFile, "catalog")?.source;
   const rules: CatalogRules | undefined = catalogSource && buildCatalogRules(catalogSource, diagnostics);
+  excerpt(0);
   const files = (options.only ?? listSpecFiles(root)).map((f) => relative(root, join(root, f)));
   const servers: Server[] = [];
-  const names = new Map<string, ServerNames>();
   const seen = new Map<string, Server>();
   for (const file of [...new Set(files)].sort()) {
+    const from = diagnostics.length;
     const parsed = parse(file, "server");
-    if (parsed === undefined || rules === undefined) continue;
-    const { source, skip } = parsed;
-    const built = buildServer(source, rules, diagnostics, skip);
-    const server = attachRequestBodies(
-      built.server,
-      options.requestBodies === false ? [] : captures(root, built.server.slug, options, diagnostics),
-      read,
-      diagnostics,
-      lines,
-    );
-    const other = seen.get(server.name);
-    if (other !== undefined) {
-      diagnostics.push({
-        ...source.at(["server"]),
-        code: "duplicate-server",
-        message: `server ${server.name} is also defined in ${other.specFile}`,
-        hint: "Each server has exactly one spec file.",
-      });
+    if (parsed !== undefined && rules !== undefined) {
+      const { source, skip } = parsed;
+      const built = buildServer(source, rules, diagnostics, skip);
+      const server = attachRequestBodies(
+        built,
+        options.requestBodies === false ? [] : captures(root, built.slug, options, diagnostics),
+        read,
+        diagnostics,
+        texts,
+      );
+      const other = seen.get(server.name);
+      if (other !== undefined) {
+        diagnostics.push({
+          ...source.at(["server"]),
+          code: "duplicate-server",
+          message: `server ${server.name} is also defined in ${other.specFile}`,
+          hint: "Each server has exactly one spec file.",
+        });
+      }
+      seen.set(server.name, server);
+      servers.push(server);
     }
-    seen.set(server.name, server);
-    servers.push(server);
-    names.set(server.name, built.names);
+    excerpt(from);
   }
-  if (diagnostics.length > 0 || rules === undefined)
-    throw new SpecError(diagnostics.map((d) => withExcerpt(d, lines.get(d.file))));
+  if (diagnostics.length > 0 || rules === undefined) throw new SpecError(diagnostics);
   servers.sort((a, b) => compareText(a.slug, b.slug));
-  return { rules, servers, names };
+  return { rules, servers };
 }
 
 /**
@@ -116,7 +122,16 @@ function captures(root: string, slug: string, options: LoadOptions, diagnostics:
   return [];
 }
 
-function withExcerpt(d: Diagnostic, lines: readonly string[] | undefined): Diagnostic {
-  const excerpt = lines?.[d.line - 1]?.replace(/\r$/, "");
-  return excerpt === undefined || excerpt === "" ? d : { ...d, excerpt };
+/** Gives each diagnostic from index `from` on the line it points at, from the texts of the files just read. */
+function excerpts(diagnostics: Diagnostic[], from: number, texts: ReadonlyMap<string, string>): void {
+  const lines = new Map<string, readonly string[]>();
+  for (let i = from; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    const text = texts.get(d.file);
+    if (text === undefined) continue;
+    let split = lines.get(d.file);
+    if (split === undefined) lines.set(d.file, (split = text.split("\n")));
+    const excerpt = split[d.line - 1]?.replace(/\r$/, "");
+    if (excerpt !== undefined && excerpt !== "") diagnostics[i] = { ...d, excerpt };
+  }
 }

@@ -1,10 +1,12 @@
 // Parameter building: a raw parameter becomes a typed IR parameter whose value is a schema node
 // (ir/schema.ts), with its constraints checked against its type and its default against both.
+import { oncePer } from "../core/once-per.ts";
 import type { CatalogRules, Parameter, Requirement } from "../ir/types.ts";
 import type { JsonValue } from "../ir/json.ts";
 import type { SchemaNode } from "../ir/schema.ts";
 import type { RawParameter, RawTool } from "./raw.ts";
 import type { Reporter } from "./reporter.ts";
+import { noItems } from "./shared-empty.ts";
 import type { SpecPath } from "./source.ts";
 import { valueProblem } from "./values.ts";
 
@@ -24,30 +26,38 @@ export function buildParameters(
   );
   const parameters = listed.map((raw, i) => buildParameter(report, [...toolPath, "parameters", i], raw, tool));
   if (tool.modePattern !== true) return parameters;
-  const at = report.at(toolPath);
-  const mode: Parameter = {
-    name: "mode",
-    schema: { type: ["string"], enum: rules.toolMode.values.map((v) => v.value), enumName: rules.toolMode.name },
-    requirement: "always",
-    description: rules.toolMode.values.map((v) => `${v.value}: ${v.description}`).join(" "),
-    notes: [],
-    judgments: [],
-    implicit: true,
-    position: at,
-  };
-  const requestBody: Parameter = {
-    name: "request_body",
-    schema: { type: ["string"], toolFormat: "json" },
-    requirement: "execute",
-    description:
-      `${rules.toolMode.requestBodyDescription} Its fields ` + "are returned at run time by mode get_request_schema.",
-    notes: [],
-    judgments: [],
-    implicit: true,
-    position: at,
-  };
-  return [mode, ...parameters, requestBody];
+  const position = report.at(toolPath);
+  const { mode, requestBody } = modeParameters(rules.toolMode);
+  return [{ ...mode, position }, ...parameters, { ...requestBody, position }];
 }
+
+/**
+ * The parameters the mode pattern adds, but for their position: the same for every mode-pattern tool, so they are
+ * built once per catalog and their schemas and descriptions shared (IR values are never changed), rather than a copy
+ * each, which was a tenth of a large catalog's memory.
+ */
+const modeParameters = oncePer(
+  (toolMode: CatalogRules["toolMode"]): Record<"mode" | "requestBody", Omit<Parameter, "position">> => ({
+    mode: {
+      name: "mode",
+      schema: { type: ["string"], enum: toolMode.values.map((v) => v.value), enumName: toolMode.name },
+      requirement: "always",
+      description: toolMode.values.map((v) => `${v.value}: ${v.description}`).join(" "),
+      notes: noItems,
+      judgments: noItems,
+      implicit: true,
+    },
+    requestBody: {
+      name: "request_body",
+      schema: { type: ["string"], toolFormat: "json" },
+      requirement: "execute",
+      description: `${toolMode.requestBodyDescription} Its fields are returned at run time by mode get_request_schema.`,
+      notes: noItems,
+      judgments: noItems,
+      implicit: true,
+    },
+  }),
+);
 
 function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, tool: RawTool): Parameter {
   report.identifier([...path, "name"], raw.name, "snake", "Parameter name");
@@ -89,8 +99,8 @@ function buildParameter(report: Reporter, path: SpecPath, raw: RawParameter, too
     ...(raw.description !== undefined && { description: raw.description }),
     ...(raw.default !== undefined && { default: raw.default }),
     ...(raw.defaultNote !== undefined && { defaultNote: raw.defaultNote }),
-    notes: raw.notes ?? [],
-    judgments: raw.judgments ?? [],
+    notes: raw.notes ?? noItems,
+    judgments: raw.judgments ?? noItems,
     implicit: false,
     position: report.at(path),
   };

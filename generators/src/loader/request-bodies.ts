@@ -58,7 +58,7 @@ export function attachRequestBodies(
   files: readonly string[],
   read: (file: string) => string | Uint8Array | undefined,
   diagnostics: Diagnostic[],
-  lines: Map<string, readonly string[]>,
+  texts: Map<string, string>,
 ): Server {
   if (files.length === 0) return server;
   const captured = new Map<string, CapturedRequestBody>();
@@ -66,7 +66,7 @@ export function attachRequestBodies(
     const content = read(file);
     if (content === undefined) continue;
     const source = new SpecSource(file, content, "capture");
-    lines.set(file, source.text.split("\n"));
+    texts.set(file, source.text);
     diagnostics.push(...source.problems);
     if (source.data === undefined) continue;
     const body = readCapture(server, file, source, diagnostics);

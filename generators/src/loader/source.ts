@@ -60,7 +60,9 @@ export class SpecSource {
     }
     if (errors.length === 0) {
       try {
-        this.data = this.doc.toJS({ maxAliasCount });
+        // Cloned so that every string is a copy of its own: the library's are slices of the file's text, and one
+        // kept in the IR kept the whole file, a sixth of a large catalog's memory.
+        this.data = structuredClone(this.doc.toJS({ maxAliasCount }));
       } catch (error) {
         // The library's own limits (alias expansion) throw; they are spec errors like any other.
         errors.push({

@@ -111,6 +111,17 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
     );
   });
 
+  it("quotes each diagnostic's own line, whichever file it is in", () => {
+    const other = "specs/gadget-api.yaml";
+    const texts = new Map([
+      [file, edit(["minimum: 1,", "minimum: 60,"])],
+      [other, good.replace("WidgetApi", "GadgetApi").replace("enum: [red, blue]", "enum: [red, red]")],
+    ]);
+    const diagnostics = diagnosticsOf({ root: workspaceRoot, only: [...texts.keys()], overrides: texts });
+    expect(new Set(diagnostics.map((d) => d.file))).toEqual(new Set(texts.keys()));
+    for (const d of diagnostics) expect(d.excerpt).toBe(texts.get(d.file)?.split("\n")[d.line - 1]);
+  });
+
   it("reports one YAML slip once, however many errors the parser raises for it", () => {
     expect(load(edit(["kind: starter", "kind: [starter"])).map((d) => `${d.code} ${d.line}:${d.col}`)).toEqual([
       "yaml-syntax 4:1",
@@ -131,5 +142,35 @@ describe("loadCatalog rejects broken specs with a precise position", () => {
   it("suggests the closest key for a typo", () => {
     const [first] = load(edit(["    purpose: read a widget", "    purpse: read a widget"]));
     expect(first?.hint).toContain("purpose");
+  });
+});
+
+describe("loadCatalog's IR shares what every tool would otherwise copy", () => {
+  const text = edit([
+    "  - name: ExecuteWidget",
+    "  - name: RunWidget\n    purpose: run it\n    modePattern: true\n    parameters: []\n  - name: ExecuteWidget",
+  ]);
+  const tools = loadCatalog({ root: workspaceRoot, only: [file], overrides: new Map([[file, text]]) }).servers[0]!
+    .tools;
+  const implicit = (name: string) =>
+    tools
+      .filter((t) => t.modePattern)
+      .map((t) => (t.parameters.kind === "known" ? t.parameters.list : []).find((p) => p.name === name)!);
+
+  it.each(["mode", "request_body"])(
+    "the %s parameter's schema is one object, each tool keeping its position",
+    (name) => {
+      const [first, second] = implicit(name);
+      expect(first!.schema).toBe(second!.schema);
+      expect(first!.position).not.toEqual(second!.position);
+    },
+  );
+
+  it("absent notes, judgments and annotations are one frozen empty value", () => {
+    const [get, run] = tools;
+    for (const key of ["notes", "judgments", "annotations"] as const) {
+      expect(get![key]).toBe(run![key]);
+      expect(Object.isFrozen(get![key])).toBe(true);
+    }
   });
 });
