@@ -68,7 +68,8 @@ function treeBytes(dir: string): { files: number; bytes: number } {
 }
 
 /** What the floor process runs: toolcat's bin turns the compile cache on before it loads ts-morph. */
-const tsMorphOnly = `require("node:module").enableCompileCache?.(); require(${JSON.stringify(require.resolve("ts-morph"))});`;
+const tsMorphOnly =
+  `require("node:module").enableCompileCache?.(); ` + `require(${JSON.stringify(require.resolve("ts-morph"))});`;
 
 /** A workspace with the specs and nothing generated yet, so `generate` writes every file. */
 export function freshWorkspace(dir: string): string {
