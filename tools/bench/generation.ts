@@ -2,6 +2,8 @@
 // catalog as one OpenAPI 3.1 document: openapi-typescript producing types alone, and @hey-api/openapi-ts
 // producing types, an SDK and Zod schemas. toolcat runs as a user runs it, `toolcat generate` in a
 // fresh workspace holding only the specs, so start-up, loading, emitting and atomic writes all count.
+// A fourth process only loads ts-morph, the printer the generators are built on, as toolcat's bin
+// loads it (compile cache on): the floor under any toolcat generate on the machine at hand.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -45,6 +47,8 @@ export interface GenerationResult {
   readonly heyApi: Peer & { readonly node: string };
   /** toolcat wall time ÷ openapi-typescript wall time; target ≤ 0.6, medians of five interleaved runs. */
   readonly ratio: number;
+  /** A process that loads ts-morph and nothing else, interleaved with the others; absent in older results. */
+  readonly tsMorphLoad?: { readonly wallMs: Stats; readonly peakMb: number; readonly ratio: number };
   /** toolcat wall time ÷ @hey-api/openapi-ts wall time. */
   readonly heyApiRatio: number;
 }
@@ -62,6 +66,9 @@ function treeBytes(dir: string): { files: number; bytes: number } {
   }
   return { files, bytes };
 }
+
+/** What the floor process runs: toolcat's bin turns the compile cache on before it loads ts-morph. */
+const tsMorphOnly = `require("node:module").enableCompileCache?.(); require(${JSON.stringify(require.resolve("ts-morph"))});`;
 
 /** A workspace with the specs and nothing generated yet, so `generate` writes every file. */
 export function freshWorkspace(dir: string): string {
@@ -106,6 +113,7 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
           return timeNodeOk([toolcatBin, "generate"], { cwd: lastRoot });
         },
         openapiTypescript: () => timeNodeOk([oatCli, documentFile, "--output", oatOut]),
+        tsMorphLoad: () => timeNodeOk(["-e", tsMorphOnly]),
         heyApi: () => {
           rmSync(heyOut, { recursive: true, force: true });
           return timeNodeOk([...heyArgs, "--silent", "--no-log-file"], { node: hey.node, cwd: dir });
@@ -121,6 +129,7 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
     const toolcat = peer("toolcat");
     const oat = peer("openapiTypescript");
     const heyRun = peer("heyApi");
+    const tsMorph = peer("tsMorphLoad");
     const reported = results["toolcat"]!.map((r) => /generated (\d+) package\(s\) in (\d+) ms/.exec(r.stdout));
     const tools = /(\d+) tools/g;
     const profileDir = join(dir, "profile");
@@ -147,6 +156,7 @@ export function benchGeneration(warmup = 1, runs = 5): GenerationResult {
       heyApi: { version: hey.version, node: "22", ...heyRun, bytes: treeBytes(heyOut).bytes },
       ratio: ratio(toolcat.wallMs.median / oat.wallMs.median),
       heyApiRatio: ratio(toolcat.wallMs.median / heyRun.wallMs.median),
+      tsMorphLoad: { ...tsMorph, ratio: ratio(tsMorph.wallMs.median / oat.wallMs.median) },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

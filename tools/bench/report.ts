@@ -45,7 +45,7 @@ export interface Results {
 const ms = (value: number) => (value >= 10_000 ? `${n(value / 1000, 1)} s` : `${n(value)} ms`);
 const times = (value: number) => `${Number(value.toPrecision(3))}×`;
 
-function generationRows(g: GenerationResult): Row[] {
+export function generationRows(g: GenerationResult): Row[] {
   const what = `${g.tools} tools, ${g.packages} packages (${g.toolcat.files} files, ${kb(g.toolcat.bytes)})`;
   const toolcat = `${ms(g.toolcat.wallMs.median)}, peak ${n(g.toolcat.peakMb)} MB`;
   return [
@@ -69,6 +69,19 @@ function generationRows(g: GenerationResult): Row[] {
       "",
       "",
     ],
+    ...(g.tsMorphLoad === undefined
+      ? []
+      : [
+          [
+            "1 Full generation, cold process",
+            "floor: a process that only loads ts-morph, as toolcat's bin does",
+            `${ms(g.tsMorphLoad.wallMs.median)}, peak ${n(g.tsMorphLoad.peakMb)} MB`,
+            `openapi-typescript's whole run: ${ms(g.openapiTypescript.wallMs.median)}`,
+            `${times(g.tsMorphLoad.ratio)} the time`,
+            "",
+            "",
+          ] satisfies Row,
+        ]),
   ];
 }
 

@@ -1,6 +1,7 @@
-// WordNet lookups read only the index lines their binary search probes: each finds the line that a
-// scan of the whole index finds, for lemmas spread over the file, its first and last, and words that
-// are not there (before the first, after the last, between two lemmas, in the licence's place).
+// WordNet lookups read only the index lines their binary search probes, and once narrowed one short
+// range whole: each finds the line that a scan of the whole index finds, for lemmas spread over the
+// file, its first and last, and words that are not there (before the first, after the last, between
+// two lemmas, in the licence's place).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

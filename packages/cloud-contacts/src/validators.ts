@@ -34,7 +34,9 @@ const parametersOfWhoAmI = [] as const;
 /** Checks an input for `CloudContacts.SearchContactsByEmail`, reporting every problem. Never throws. */
 export function validateSearchContactsByEmail(input: unknown): ValidationResult<SearchContactsByEmailInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -48,7 +50,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByEmail));
       }
     }
-    const email = input["email"];
+    const email = (input as Record<string, unknown>)["email"];
     if (email === undefined) {
       issues = addIssue(issues, issueRequired("/email", "email"));
     } else {
@@ -56,7 +58,7 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/email", "email", "a string", email));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -83,8 +85,10 @@ export function validateSearchContactsByEmail(input: unknown): ValidationResult<
  */
 export function isSearchContactsByEmail(input: unknown): input is SearchContactsByEmailInput {
   try {
-    if (!isObject(input)) return false;
-    const email = input["email"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const email = (input as Record<string, unknown>)["email"];
     if (email === undefined) {
       return false;
     } else {
@@ -97,7 +101,7 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
         return isSearchContactsByEmail(ownProperties(input));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
@@ -142,7 +146,9 @@ export function isSearchContactsByEmail(input: unknown): input is SearchContacts
 /** Checks an input for `CloudContacts.SearchContactsByName`, reporting every problem. Never throws. */
 export function validateSearchContactsByName(input: unknown): ValidationResult<SearchContactsByNameInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -156,7 +162,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchContactsByName));
       }
     }
-    const name = input["name"];
+    const name = (input as Record<string, unknown>)["name"];
     if (name === undefined) {
       issues = addIssue(issues, issueRequired("/name", "name"));
     } else {
@@ -164,7 +170,7 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
         issues = addIssue(issues, issueType("/name", "name", "a string", name));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -191,8 +197,10 @@ export function validateSearchContactsByName(input: unknown): ValidationResult<S
  */
 export function isSearchContactsByName(input: unknown): input is SearchContactsByNameInput {
   try {
-    if (!isObject(input)) return false;
-    const name = input["name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const name = (input as Record<string, unknown>)["name"];
     if (name === undefined) {
       return false;
     } else {
@@ -205,7 +213,7 @@ export function isSearchContactsByName(input: unknown): input is SearchContactsB
         return isSearchContactsByName(ownProperties(input));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
@@ -255,7 +263,9 @@ export function validateSearchContactsByPhoneNumber(
   input: unknown,
 ): ValidationResult<SearchContactsByPhoneNumberInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as SearchContactsByPhoneNumberInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -277,7 +287,9 @@ export function isSearchContactsByPhoneNumber(input: unknown): input is SearchCo
 /** Checks an input for `CloudContacts.CreateContact`, reporting every problem. Never throws. */
 export function validateCreateContact(input: unknown): ValidationResult<CreateContactInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -293,7 +305,7 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateContact));
       }
     }
-    const givenName = input["given_name"];
+    const givenName = (input as Record<string, unknown>)["given_name"];
     if (givenName === undefined) {
       issues = addIssue(issues, issueRequired("/given_name", "given_name"));
     } else {
@@ -301,19 +313,19 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
         issues = addIssue(issues, issueType("/given_name", "given_name", "a string", givenName));
       }
     }
-    const familyName = input["family_name"];
+    const familyName = (input as Record<string, unknown>)["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         issues = addIssue(issues, issueType("/family_name", "family_name", "a string", familyName));
       }
     }
-    const email = input["email"];
+    const email = (input as Record<string, unknown>)["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
         issues = addIssue(issues, issueType("/email", "email", "a string", email));
       }
     }
-    const phoneNumber = input["phone_number"];
+    const phoneNumber = (input as Record<string, unknown>)["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         issues = addIssue(issues, issueType("/phone_number", "phone_number", "a string", phoneNumber));
@@ -344,8 +356,10 @@ export function validateCreateContact(input: unknown): ValidationResult<CreateCo
  */
 export function isCreateContact(input: unknown): input is CreateContactInput {
   try {
-    if (!isObject(input)) return false;
-    const givenName = input["given_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const givenName = (input as Record<string, unknown>)["given_name"];
     if (givenName === undefined) {
       return false;
     } else {
@@ -358,7 +372,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
         return isCreateContact(ownProperties(input));
       }
     }
-    const familyName = input["family_name"];
+    const familyName = (input as Record<string, unknown>)["family_name"];
     if (familyName !== undefined) {
       if (typeof familyName !== "string") {
         for (const key in input) {
@@ -369,7 +383,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
         return isCreateContact(ownProperties(input));
       }
     }
-    const email = input["email"];
+    const email = (input as Record<string, unknown>)["email"];
     if (email !== undefined) {
       if (typeof email !== "string") {
         for (const key in input) {
@@ -380,7 +394,7 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
         return isCreateContact(ownProperties(input));
       }
     }
-    const phoneNumber = input["phone_number"];
+    const phoneNumber = (input as Record<string, unknown>)["phone_number"];
     if (phoneNumber !== undefined) {
       if (typeof phoneNumber !== "string") {
         for (const key in input) {
@@ -426,7 +440,9 @@ export function isCreateContact(input: unknown): input is CreateContactInput {
 /** Checks an input for `CloudContacts.WhoAmI`, reporting every problem. Never throws. */
 export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -446,7 +462,9 @@ export function validateWhoAmI(input: unknown): ValidationResult<WhoAmIInput> {
  */
 export function isWhoAmI(input: unknown): input is WhoAmIInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;

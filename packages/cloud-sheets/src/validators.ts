@@ -6,7 +6,6 @@ import {
   isCellData,
   isColumn,
   isColumnLetters,
-  isObject,
   isOwnKey,
   issueFormat,
   issueNotObject,
@@ -72,7 +71,9 @@ const parametersOfGetSpreadsheetMetadata = ["spreadsheet_id"] as const;
 /** Checks an input for `CloudSheets.CreateSpreadsheet`, reporting every problem. Never throws. */
 export function validateCreateSpreadsheet(input: unknown): ValidationResult<CreateSpreadsheetInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -86,13 +87,13 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateSpreadsheet));
       }
     }
-    const title = input["title"];
+    const title = (input as Record<string, unknown>)["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
         issues = addIssue(issues, issueType("/title", "title", "a string", title));
       }
     }
-    const data = input["data"];
+    const data = (input as Record<string, unknown>)["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
         issues = addIssue(issues, issueType("/data", "data", "a string", data));
@@ -117,8 +118,10 @@ export function validateCreateSpreadsheet(input: unknown): ValidationResult<Crea
  */
 export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetInput {
   try {
-    if (!isObject(input)) return false;
-    const title = input["title"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const title = (input as Record<string, unknown>)["title"];
     if (title !== undefined) {
       if (typeof title !== "string") {
         for (const key in input) {
@@ -129,7 +132,7 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
         return isCreateSpreadsheet(ownProperties(input));
       }
     }
-    const data = input["data"];
+    const data = (input as Record<string, unknown>)["data"];
     if (data !== undefined) {
       if (typeof data !== "string") {
         for (const key in input) {
@@ -172,7 +175,9 @@ export function isCreateSpreadsheet(input: unknown): input is CreateSpreadsheetI
 /** Checks an input for `CloudSheets.WriteToCell`, reporting every problem. Never throws. */
 export function validateWriteToCell(input: unknown): ValidationResult<WriteToCellInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -189,7 +194,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfWriteToCell));
       }
     }
-    const spreadsheetId = input["spreadsheet_id"];
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -197,7 +202,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = input["column"];
+    const column = (input as Record<string, unknown>)["column"];
     if (column === undefined) {
       issues = addIssue(issues, issueRequired("/column", "column"));
     } else {
@@ -207,7 +212,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueFormat("/column", "column", "column-letters", column));
       }
     }
-    const row = input["row"];
+    const row = (input as Record<string, unknown>)["row"];
     if (row === undefined) {
       issues = addIssue(issues, issueRequired("/row", "row"));
     } else {
@@ -215,7 +220,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/row", "row", "an integer", row));
       }
     }
-    const value = input["value"];
+    const value = (input as Record<string, unknown>)["value"];
     if (value === undefined) {
       issues = addIssue(issues, issueRequired("/value", "value"));
     } else {
@@ -223,7 +228,7 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
         issues = addIssue(issues, issueType("/value", "value", "a string", value));
       }
     }
-    const sheetName = input["sheet_name"];
+    const sheetName = (input as Record<string, unknown>)["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         issues = addIssue(issues, issueType("/sheet_name", "sheet_name", "a string", sheetName));
@@ -255,8 +260,10 @@ export function validateWriteToCell(input: unknown): ValidationResult<WriteToCel
  */
 export function isWriteToCell(input: unknown): input is WriteToCellInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetId = input["spreadsheet_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
@@ -269,7 +276,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
         return isWriteToCell(ownProperties(input));
       }
     }
-    const column = input["column"];
+    const column = (input as Record<string, unknown>)["column"];
     if (column === undefined) {
       return false;
     } else {
@@ -289,7 +296,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
         return isWriteToCell(ownProperties(input));
       }
     }
-    const row = input["row"];
+    const row = (input as Record<string, unknown>)["row"];
     if (row === undefined) {
       return false;
     } else {
@@ -302,7 +309,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
         return isWriteToCell(ownProperties(input));
       }
     }
-    const value = input["value"];
+    const value = (input as Record<string, unknown>)["value"];
     if (value === undefined) {
       return false;
     } else {
@@ -315,7 +322,7 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
         return isWriteToCell(ownProperties(input));
       }
     }
-    const sheetName = input["sheet_name"];
+    const sheetName = (input as Record<string, unknown>)["sheet_name"];
     if (sheetName !== undefined) {
       if (typeof sheetName !== "string") {
         for (const key in input) {
@@ -363,7 +370,9 @@ export function isWriteToCell(input: unknown): input is WriteToCellInput {
 /** Checks an input for `CloudSheets.UpdateCells`, reporting every problem. Never throws. */
 export function validateUpdateCells(input: unknown): ValidationResult<UpdateCellsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -379,7 +388,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCells));
       }
     }
-    const spreadsheetId = input["spreadsheet_id"];
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -387,7 +396,7 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const data = input["data"];
+    const data = (input as Record<string, unknown>)["data"];
     if (data === undefined) {
       issues = addIssue(issues, issueRequired("/data", "data"));
     } else {
@@ -397,13 +406,13 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
         issues = addIssue(issues, issueFormat("/data", "data", "cell-data", data));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -434,8 +443,10 @@ export function validateUpdateCells(input: unknown): ValidationResult<UpdateCell
  */
 export function isUpdateCells(input: unknown): input is UpdateCellsInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetId = input["spreadsheet_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
@@ -448,7 +459,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
         return isUpdateCells(ownProperties(input));
       }
     }
-    const data = input["data"];
+    const data = (input as Record<string, unknown>)["data"];
     if (data === undefined) {
       return false;
     } else {
@@ -468,7 +479,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
         return isUpdateCells(ownProperties(input));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
@@ -479,7 +490,7 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
         return isUpdateCells(ownProperties(input));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
@@ -525,7 +536,9 @@ export function isUpdateCells(input: unknown): input is UpdateCellsInput {
 /** Checks an input for `CloudSheets.AddNoteToCell`, reporting every problem. Never throws. */
 export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteToCellInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -543,7 +556,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddNoteToCell));
       }
     }
-    const spreadsheetId = input["spreadsheet_id"];
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -551,7 +564,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const column = input["column"];
+    const column = (input as Record<string, unknown>)["column"];
     if (column === undefined) {
       issues = addIssue(issues, issueRequired("/column", "column"));
     } else {
@@ -559,7 +572,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         issues = addIssue(issues, issueType("/column", "column", "a string", column));
       }
     }
-    const row = input["row"];
+    const row = (input as Record<string, unknown>)["row"];
     if (row === undefined) {
       issues = addIssue(issues, issueRequired("/row", "row"));
     } else {
@@ -567,7 +580,7 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         issues = addIssue(issues, issueType("/row", "row", "an integer", row));
       }
     }
-    const noteText = input["note_text"];
+    const noteText = (input as Record<string, unknown>)["note_text"];
     if (noteText === undefined) {
       issues = addIssue(issues, issueRequired("/note_text", "note_text"));
     } else {
@@ -575,13 +588,13 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
         issues = addIssue(issues, issueType("/note_text", "note_text", "a string", noteText));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
@@ -614,8 +627,10 @@ export function validateAddNoteToCell(input: unknown): ValidationResult<AddNoteT
  */
 export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetId = input["spreadsheet_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
@@ -628,7 +643,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
         return isAddNoteToCell(ownProperties(input));
       }
     }
-    const column = input["column"];
+    const column = (input as Record<string, unknown>)["column"];
     if (column === undefined) {
       return false;
     } else {
@@ -641,7 +656,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
         return isAddNoteToCell(ownProperties(input));
       }
     }
-    const row = input["row"];
+    const row = (input as Record<string, unknown>)["row"];
     if (row === undefined) {
       return false;
     } else {
@@ -654,7 +669,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
         return isAddNoteToCell(ownProperties(input));
       }
     }
-    const noteText = input["note_text"];
+    const noteText = (input as Record<string, unknown>)["note_text"];
     if (noteText === undefined) {
       return false;
     } else {
@@ -667,7 +682,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
         return isAddNoteToCell(ownProperties(input));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
@@ -678,7 +693,7 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
         return isAddNoteToCell(ownProperties(input));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
@@ -728,7 +743,9 @@ export function isAddNoteToCell(input: unknown): input is AddNoteToCellInput {
 /** Checks an input for `CloudSheets.SearchSpreadsheets`, reporting every problem. Never throws. */
 export function validateSearchSpreadsheets(input: unknown): ValidationResult<SearchSpreadsheetsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -749,7 +766,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchSpreadsheets));
       }
     }
-    const spreadsheetContains = input["spreadsheet_contains"];
+    const spreadsheetContains = (input as Record<string, unknown>)["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         issues = addIssue(issues, issueType(
@@ -776,7 +793,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const spreadsheetNotContains = input["spreadsheet_not_contains"];
+    const spreadsheetNotContains = (input as Record<string, unknown>)["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
         issues = addIssue(issues, issueType(
@@ -803,7 +820,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
+    const searchOnlyInSharedDriveId = (input as Record<string, unknown>)["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         issues = addIssue(issues, issueType(
@@ -814,7 +831,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const includeSharedDrives = input["include_shared_drives"];
+    const includeSharedDrives = (input as Record<string, unknown>)["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -825,7 +842,9 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
+    const includeOrganizationDomainSpreadsheets = (input as Record<string, unknown>)[
+      "include_organization_domain_spreadsheets"
+    ];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -836,13 +855,13 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         ));
       }
     }
-    const orderBy = input["order_by"];
+    const orderBy = (input as Record<string, unknown>)["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         issues = addIssue(issues, issueType("/order_by", "order_by", "a string", orderBy));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         issues = addIssue(issues, issueType("/limit", "limit", "an integer", limit));
@@ -852,7 +871,7 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
         }
       }
     }
-    const paginationToken = input["pagination_token"];
+    const paginationToken = (input as Record<string, unknown>)["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         issues = addIssue(issues, issueType("/pagination_token", "pagination_token", "a string", paginationToken));
@@ -887,8 +906,10 @@ export function validateSearchSpreadsheets(input: unknown): ValidationResult<Sea
  */
 export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheetsInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetContains = input["spreadsheet_contains"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetContains = (input as Record<string, unknown>)["spreadsheet_contains"];
     if (spreadsheetContains !== undefined) {
       if (!Array.isArray(spreadsheetContains)) {
         for (const key in input) {
@@ -911,7 +932,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         }
       }
     }
-    const spreadsheetNotContains = input["spreadsheet_not_contains"];
+    const spreadsheetNotContains = (input as Record<string, unknown>)["spreadsheet_not_contains"];
     if (spreadsheetNotContains !== undefined) {
       if (!Array.isArray(spreadsheetNotContains)) {
         for (const key in input) {
@@ -934,7 +955,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         }
       }
     }
-    const searchOnlyInSharedDriveId = input["search_only_in_shared_drive_id"];
+    const searchOnlyInSharedDriveId = (input as Record<string, unknown>)["search_only_in_shared_drive_id"];
     if (searchOnlyInSharedDriveId !== undefined) {
       if (typeof searchOnlyInSharedDriveId !== "string") {
         for (const key in input) {
@@ -945,7 +966,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         return isSearchSpreadsheets(ownProperties(input));
       }
     }
-    const includeSharedDrives = input["include_shared_drives"];
+    const includeSharedDrives = (input as Record<string, unknown>)["include_shared_drives"];
     if (includeSharedDrives !== undefined) {
       if (typeof includeSharedDrives !== "boolean") {
         for (const key in input) {
@@ -956,7 +977,9 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         return isSearchSpreadsheets(ownProperties(input));
       }
     }
-    const includeOrganizationDomainSpreadsheets = input["include_organization_domain_spreadsheets"];
+    const includeOrganizationDomainSpreadsheets = (input as Record<string, unknown>)[
+      "include_organization_domain_spreadsheets"
+    ];
     if (includeOrganizationDomainSpreadsheets !== undefined) {
       if (typeof includeOrganizationDomainSpreadsheets !== "boolean") {
         for (const key in input) {
@@ -967,7 +990,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         return isSearchSpreadsheets(ownProperties(input));
       }
     }
-    const orderBy = input["order_by"];
+    const orderBy = (input as Record<string, unknown>)["order_by"];
     if (orderBy !== undefined) {
       if (typeof orderBy !== "string") {
         for (const key in input) {
@@ -978,7 +1001,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         return isSearchSpreadsheets(ownProperties(input));
       }
     }
-    const limit = input["limit"];
+    const limit = (input as Record<string, unknown>)["limit"];
     if (limit !== undefined) {
       if (typeof limit !== "number" || !Number.isInteger(limit)) {
         for (const key in input) {
@@ -998,7 +1021,7 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
         }
       }
     }
-    const paginationToken = input["pagination_token"];
+    const paginationToken = (input as Record<string, unknown>)["pagination_token"];
     if (paginationToken !== undefined) {
       if (typeof paginationToken !== "string") {
         for (const key in input) {
@@ -1055,7 +1078,9 @@ export function isSearchSpreadsheets(input: unknown): input is SearchSpreadsheet
  */
 function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -1075,7 +1100,9 @@ function validateShared_1(input: unknown): ValidationResult<WhoAmIInput> {
  */
 function isShared_1(input: unknown): input is WhoAmIInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -1110,7 +1137,9 @@ export const isGenerateCloudFilePickerUrl: (input: unknown) => input is Generate
 /** Checks an input for `CloudSheets.GetSpreadsheet`, reporting every problem. Never throws. */
 export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpreadsheetInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1129,7 +1158,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheet));
       }
     }
-    const spreadsheetId = input["spreadsheet_id"];
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -1137,25 +1166,25 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         issues = addIssue(issues, issueType("/spreadsheet_id", "spreadsheet_id", "a string", spreadsheetId));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         issues = addIssue(issues, issueType("/sheet_position", "sheet_position", "an integer", sheetPosition));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         issues = addIssue(issues, issueType("/sheet_id_or_name", "sheet_id_or_name", "a string", sheetIdOrName));
       }
     }
-    const startRow = input["start_row"];
+    const startRow = (input as Record<string, unknown>)["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         issues = addIssue(issues, issueType("/start_row", "start_row", "an integer", startRow));
       }
     }
-    const startCol = input["start_col"];
+    const startCol = (input as Record<string, unknown>)["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         issues = addIssue(issues, issueType("/start_col", "start_col", "a string", startCol));
@@ -1163,7 +1192,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         issues = addIssue(issues, issueFormat("/start_col", "start_col", "column", startCol));
       }
     }
-    const maxRows = input["max_rows"];
+    const maxRows = (input as Record<string, unknown>)["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         issues = addIssue(issues, issueType("/max_rows", "max_rows", "an integer", maxRows));
@@ -1176,7 +1205,7 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
         }
       }
     }
-    const maxCols = input["max_cols"];
+    const maxCols = (input as Record<string, unknown>)["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         issues = addIssue(issues, issueType("/max_cols", "max_cols", "an integer", maxCols));
@@ -1217,8 +1246,10 @@ export function validateGetSpreadsheet(input: unknown): ValidationResult<GetSpre
  */
 export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetId = input["spreadsheet_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {
@@ -1231,7 +1262,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         return isGetSpreadsheet(ownProperties(input));
       }
     }
-    const sheetPosition = input["sheet_position"];
+    const sheetPosition = (input as Record<string, unknown>)["sheet_position"];
     if (sheetPosition !== undefined) {
       if (typeof sheetPosition !== "number" || !Number.isInteger(sheetPosition)) {
         for (const key in input) {
@@ -1242,7 +1273,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         return isGetSpreadsheet(ownProperties(input));
       }
     }
-    const sheetIdOrName = input["sheet_id_or_name"];
+    const sheetIdOrName = (input as Record<string, unknown>)["sheet_id_or_name"];
     if (sheetIdOrName !== undefined) {
       if (typeof sheetIdOrName !== "string") {
         for (const key in input) {
@@ -1253,7 +1284,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         return isGetSpreadsheet(ownProperties(input));
       }
     }
-    const startRow = input["start_row"];
+    const startRow = (input as Record<string, unknown>)["start_row"];
     if (startRow !== undefined) {
       if (typeof startRow !== "number" || !Number.isInteger(startRow)) {
         for (const key in input) {
@@ -1264,7 +1295,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         return isGetSpreadsheet(ownProperties(input));
       }
     }
-    const startCol = input["start_col"];
+    const startCol = (input as Record<string, unknown>)["start_col"];
     if (startCol !== undefined) {
       if (typeof startCol !== "string") {
         for (const key in input) {
@@ -1282,7 +1313,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         return isGetSpreadsheet(ownProperties(input));
       }
     }
-    const maxRows = input["max_rows"];
+    const maxRows = (input as Record<string, unknown>)["max_rows"];
     if (maxRows !== undefined) {
       if (typeof maxRows !== "number" || !Number.isInteger(maxRows)) {
         for (const key in input) {
@@ -1310,7 +1341,7 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
         }
       }
     }
-    const maxCols = input["max_cols"];
+    const maxCols = (input as Record<string, unknown>)["max_cols"];
     if (maxCols !== undefined) {
       if (typeof maxCols !== "number" || !Number.isInteger(maxCols)) {
         for (const key in input) {
@@ -1379,7 +1410,9 @@ export function isGetSpreadsheet(input: unknown): input is GetSpreadsheetInput {
 /** Checks an input for `CloudSheets.GetSpreadsheetMetadata`, reporting every problem. Never throws. */
 export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult<GetSpreadsheetMetadataInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1392,7 +1425,7 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpreadsheetMetadata));
       }
     }
-    const spreadsheetId = input["spreadsheet_id"];
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       issues = addIssue(issues, issueRequired("/spreadsheet_id", "spreadsheet_id"));
     } else {
@@ -1417,8 +1450,10 @@ export function validateGetSpreadsheetMetadata(input: unknown): ValidationResult
  */
 export function isGetSpreadsheetMetadata(input: unknown): input is GetSpreadsheetMetadataInput {
   try {
-    if (!isObject(input)) return false;
-    const spreadsheetId = input["spreadsheet_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const spreadsheetId = (input as Record<string, unknown>)["spreadsheet_id"];
     if (spreadsheetId === undefined) {
       return false;
     } else {

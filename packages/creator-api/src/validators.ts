@@ -3,7 +3,6 @@ import {
   addIssue,
   capIssues,
   isJson,
-  isObject,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -140,7 +139,9 @@ const parametersOfAddRecordsToZetaForm = [
 /** Checks an input for `CreatorApi.FetchZetaAppSections`, reporting every problem. Never throws. */
 export function validateFetchZetaAppSections(input: unknown): ValidationResult<FetchZetaAppSectionsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -154,7 +155,7 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaAppSections));
       }
     }
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -167,7 +168,7 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
         ));
       }
     }
-    const zetaApplicationLinkName = input["zeta_application_link_name"];
+    const zetaApplicationLinkName = (input as Record<string, unknown>)["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -200,8 +201,10 @@ export function validateFetchZetaAppSections(input: unknown): ValidationResult<F
  */
 export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSectionsInput {
   try {
-    if (!isObject(input)) return false;
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
@@ -214,7 +217,7 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
         return isFetchZetaAppSections(ownProperties(input));
       }
     }
-    const zetaApplicationLinkName = input["zeta_application_link_name"];
+    const zetaApplicationLinkName = (input as Record<string, unknown>)["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       return false;
     } else {
@@ -255,7 +258,9 @@ export function isFetchZetaAppSections(input: unknown): input is FetchZetaAppSec
 /** Checks an input for `CreatorApi.FetchRecordDetail`, reporting every problem. Never throws. */
 export function validateFetchRecordDetail(input: unknown): ValidationResult<FetchRecordDetailInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -272,7 +277,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchRecordDetail));
       }
     }
-    const applicationPrivateLink = input["application_private_link"];
+    const applicationPrivateLink = (input as Record<string, unknown>)["application_private_link"];
     if (applicationPrivateLink === undefined) {
       issues = addIssue(issues, issueRequired("/application_private_link", "application_private_link"));
     } else {
@@ -285,7 +290,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -293,7 +298,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -306,7 +311,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         ));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -314,7 +319,7 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = input["record_id"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
     if (recordId === undefined) {
       issues = addIssue(issues, issueRequired("/record_id", "record_id"));
     } else {
@@ -348,8 +353,10 @@ export function validateFetchRecordDetail(input: unknown): ValidationResult<Fetc
  */
 export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailInput {
   try {
-    if (!isObject(input)) return false;
-    const applicationPrivateLink = input["application_private_link"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const applicationPrivateLink = (input as Record<string, unknown>)["application_private_link"];
     if (applicationPrivateLink === undefined) {
       return false;
     } else {
@@ -362,7 +369,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
         return isFetchRecordDetail(ownProperties(input));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -375,7 +382,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
         return isFetchRecordDetail(ownProperties(input));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
@@ -388,7 +395,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
         return isFetchRecordDetail(ownProperties(input));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
@@ -401,7 +408,7 @@ export function isFetchRecordDetail(input: unknown): input is FetchRecordDetailI
         return isFetchRecordDetail(ownProperties(input));
       }
     }
-    const recordId = input["record_id"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
     if (recordId === undefined) {
       return false;
     } else {
@@ -453,7 +460,9 @@ export function validateFetchZetaFormFieldsMetadata(
   input: unknown,
 ): ValidationResult<FetchZetaFormFieldsMetadataInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -468,7 +477,7 @@ export function validateFetchZetaFormFieldsMetadata(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaFormFieldsMetadata));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -476,7 +485,7 @@ export function validateFetchZetaFormFieldsMetadata(
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -489,7 +498,7 @@ export function validateFetchZetaFormFieldsMetadata(
         ));
       }
     }
-    const formIdentifier = input["form_identifier"];
+    const formIdentifier = (input as Record<string, unknown>)["form_identifier"];
     if (formIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/form_identifier", "form_identifier"));
     } else {
@@ -521,8 +530,10 @@ export function validateFetchZetaFormFieldsMetadata(
  */
 export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZetaFormFieldsMetadataInput {
   try {
-    if (!isObject(input)) return false;
-    const accountOwnerName = input["account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -535,7 +546,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
         return isFetchZetaFormFieldsMetadata(ownProperties(input));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
@@ -548,7 +559,7 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
         return isFetchZetaFormFieldsMetadata(ownProperties(input));
       }
     }
-    const formIdentifier = input["form_identifier"];
+    const formIdentifier = (input as Record<string, unknown>)["form_identifier"];
     if (formIdentifier === undefined) {
       return false;
     } else {
@@ -598,7 +609,9 @@ export function isFetchZetaFormFieldsMetadata(input: unknown): input is FetchZet
  */
 function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMetaInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -612,7 +625,7 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_1));
       }
     }
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_account_owner_name", "zeta_account_owner_name"));
     } else {
@@ -625,7 +638,7 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
         ));
       }
     }
-    const zetaAppLinkName = input["zeta_app_link_name"];
+    const zetaAppLinkName = (input as Record<string, unknown>)["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -651,8 +664,10 @@ function validateShared_1(input: unknown): ValidationResult<FetchZetaReportsMeta
  */
 function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
   try {
-    if (!isObject(input)) return false;
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
     if (zetaAccountOwnerName === undefined) {
       return false;
     } else {
@@ -665,7 +680,7 @@ function isShared_1(input: unknown): input is FetchZetaReportsMetaInput {
         return isShared_1(ownProperties(input));
       }
     }
-    const zetaAppLinkName = input["zeta_app_link_name"];
+    const zetaAppLinkName = (input as Record<string, unknown>)["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       return false;
     } else {
@@ -719,14 +734,16 @@ export function validateUpdateZetaCreatorReportRecords(
   input: unknown,
 ): ValidationResult<UpdateZetaCreatorReportRecordsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportLinkName = input["report_link_name"];
-    const processUntilLimitEnabled = input["process_until_limit_enabled"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
+    const processUntilLimitEnabled = (input as Record<string, unknown>)["process_until_limit_enabled"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -837,13 +854,15 @@ export function validateUpdateZetaCreatorReportRecords(
  */
 export function isUpdateZetaCreatorReportRecords(input: unknown): input is UpdateZetaCreatorReportRecordsInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportLinkName = input["report_link_name"];
-    const processUntilLimitEnabled = input["process_until_limit_enabled"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
+    const processUntilLimitEnabled = (input as Record<string, unknown>)["process_until_limit_enabled"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -990,7 +1009,9 @@ export function isUpdateZetaCreatorReportRecords(input: unknown): input is Updat
 /** Checks an input for `CreatorApi.FetchZetaRecords`, reporting every problem. Never throws. */
 export function validateFetchZetaRecords(input: unknown): ValidationResult<FetchZetaRecordsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1008,7 +1029,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecords));
       }
     }
-    const accountOwnerIdentifier = input["account_owner_identifier"];
+    const accountOwnerIdentifier = (input as Record<string, unknown>)["account_owner_identifier"];
     if (accountOwnerIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_identifier", "account_owner_identifier"));
     } else {
@@ -1021,7 +1042,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -1034,7 +1055,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -1042,7 +1063,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const startRecordIndex = input["start_record_index"];
+    const startRecordIndex = (input as Record<string, unknown>)["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         issues = addIssue(issues, issueType(
@@ -1053,7 +1074,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         ));
       }
     }
-    const recordLimit = input["record_limit"];
+    const recordLimit = (input as Record<string, unknown>)["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         issues = addIssue(issues, issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -1063,7 +1084,7 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
         }
       }
     }
-    const filterCriteria = input["filter_criteria"];
+    const filterCriteria = (input as Record<string, unknown>)["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -1096,8 +1117,10 @@ export function validateFetchZetaRecords(input: unknown): ValidationResult<Fetch
  */
 export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInput {
   try {
-    if (!isObject(input)) return false;
-    const accountOwnerIdentifier = input["account_owner_identifier"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const accountOwnerIdentifier = (input as Record<string, unknown>)["account_owner_identifier"];
     if (accountOwnerIdentifier === undefined) {
       return false;
     } else {
@@ -1110,7 +1133,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
         return isFetchZetaRecords(ownProperties(input));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
@@ -1123,7 +1146,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
         return isFetchZetaRecords(ownProperties(input));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
@@ -1136,7 +1159,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
         return isFetchZetaRecords(ownProperties(input));
       }
     }
-    const startRecordIndex = input["start_record_index"];
+    const startRecordIndex = (input as Record<string, unknown>)["start_record_index"];
     if (startRecordIndex !== undefined) {
       if (typeof startRecordIndex !== "number" || !Number.isInteger(startRecordIndex)) {
         for (const key in input) {
@@ -1147,7 +1170,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
         return isFetchZetaRecords(ownProperties(input));
       }
     }
-    const recordLimit = input["record_limit"];
+    const recordLimit = (input as Record<string, unknown>)["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         for (const key in input) {
@@ -1167,7 +1190,7 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
         }
       }
     }
-    const filterCriteria = input["filter_criteria"];
+    const filterCriteria = (input as Record<string, unknown>)["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         for (const key in input) {
@@ -1217,14 +1240,16 @@ export function isFetchZetaRecords(input: unknown): input is FetchZetaRecordsInp
 /** Checks an input for `CreatorApi.DeleteReportRecords`, reporting every problem. Never throws. */
 export function validateDeleteReportRecords(input: unknown): ValidationResult<DeleteReportRecordsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportIdentifier = input["report_identifier"];
-    const processRecordsUpToLimit = input["process_records_up_to_limit"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportIdentifier = (input as Record<string, unknown>)["report_identifier"];
+    const processRecordsUpToLimit = (input as Record<string, unknown>)["process_records_up_to_limit"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -1332,13 +1357,15 @@ export function validateDeleteReportRecords(input: unknown): ValidationResult<De
  */
 export function isDeleteReportRecords(input: unknown): input is DeleteReportRecordsInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportIdentifier = input["report_identifier"];
-    const processRecordsUpToLimit = input["process_records_up_to_limit"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportIdentifier = (input as Record<string, unknown>)["report_identifier"];
+    const processRecordsUpToLimit = (input as Record<string, unknown>)["process_records_up_to_limit"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -1485,7 +1512,9 @@ export function isDeleteReportRecords(input: unknown): input is DeleteReportReco
 /** Checks an input for `CreatorApi.FetchZetaCreatorPagesMeta`, reporting every problem. Never throws. */
 export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationResult<FetchZetaCreatorPagesMetaInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1499,7 +1528,7 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaCreatorPagesMeta));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -1507,7 +1536,7 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaAppLinkName = input["zeta_app_link_name"];
+    const zetaAppLinkName = (input as Record<string, unknown>)["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_app_link_name", "zeta_app_link_name"));
     } else {
@@ -1532,8 +1561,10 @@ export function validateFetchZetaCreatorPagesMeta(input: unknown): ValidationRes
  */
 export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaCreatorPagesMetaInput {
   try {
-    if (!isObject(input)) return false;
-    const accountOwnerName = input["account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -1546,7 +1577,7 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
         return isFetchZetaCreatorPagesMeta(ownProperties(input));
       }
     }
-    const zetaAppLinkName = input["zeta_app_link_name"];
+    const zetaAppLinkName = (input as Record<string, unknown>)["zeta_app_link_name"];
     if (zetaAppLinkName === undefined) {
       return false;
     } else {
@@ -1584,7 +1615,9 @@ export function isFetchZetaCreatorPagesMeta(input: unknown): input is FetchZetaC
 /** Checks an input for `CreatorApi.GetApplicationMetaInfo`, reporting every problem. Never throws. */
 export function validateGetApplicationMetaInfo(input: unknown): ValidationResult<GetApplicationMetaInfoInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -1604,7 +1637,9 @@ export function validateGetApplicationMetaInfo(input: unknown): ValidationResult
  */
 export function isGetApplicationMetaInfo(input: unknown): input is GetApplicationMetaInfoInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -1619,13 +1654,15 @@ export function isGetApplicationMetaInfo(input: unknown): input is GetApplicatio
 /** Checks an input for `CreatorApi.InsertRecordsInZetaForm`, reporting every problem. Never throws. */
 export function validateInsertRecordsInZetaForm(input: unknown): ValidationResult<InsertRecordsInZetaFormInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const formLinkName = input["form_link_name"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const formLinkName = (input as Record<string, unknown>)["form_link_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -1730,12 +1767,14 @@ export function validateInsertRecordsInZetaForm(input: unknown): ValidationResul
  */
 export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecordsInZetaFormInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const formLinkName = input["form_link_name"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const formLinkName = (input as Record<string, unknown>)["form_link_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -1874,14 +1913,16 @@ export function isInsertRecordsInZetaForm(input: unknown): input is InsertRecord
  */
 function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportLinkName = input["report_link_name"];
-    const recordId = input["record_id"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -1998,13 +2039,15 @@ function validateShared_2(input: unknown): ValidationResult<UpdateZetaRecordInpu
  */
 function isShared_2(input: unknown): input is UpdateZetaRecordInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportLinkName = input["report_link_name"];
-    const recordId = input["record_id"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -2169,7 +2212,9 @@ export const isUpdateZetaRecord: (input: unknown) => input is UpdateZetaRecordIn
 /** Checks an input for `CreatorApi.FetchZetaRecordDetail`, reporting every problem. Never throws. */
 export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<FetchZetaRecordDetailInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2185,7 +2230,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaRecordDetail));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2193,7 +2238,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationIdentifier = input["application_identifier"];
+    const applicationIdentifier = (input as Record<string, unknown>)["application_identifier"];
     if (applicationIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/application_identifier", "application_identifier"));
     } else {
@@ -2206,7 +2251,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         ));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2214,7 +2259,7 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordId = input["record_id"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
     if (recordId === undefined) {
       issues = addIssue(issues, issueRequired("/record_id", "record_id"));
     } else {
@@ -2247,8 +2292,10 @@ export function validateFetchZetaRecordDetail(input: unknown): ValidationResult<
  */
 export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecordDetailInput {
   try {
-    if (!isObject(input)) return false;
-    const accountOwnerName = input["account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -2261,7 +2308,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
         return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
-    const applicationIdentifier = input["application_identifier"];
+    const applicationIdentifier = (input as Record<string, unknown>)["application_identifier"];
     if (applicationIdentifier === undefined) {
       return false;
     } else {
@@ -2274,7 +2321,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
         return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
@@ -2287,7 +2334,7 @@ export function isFetchZetaRecordDetail(input: unknown): input is FetchZetaRecor
         return isFetchZetaRecordDetail(ownProperties(input));
       }
     }
-    const recordId = input["record_id"];
+    const recordId = (input as Record<string, unknown>)["record_id"];
     if (recordId === undefined) {
       return false;
     } else {
@@ -2344,13 +2391,15 @@ export const isDeleteZetaRecord: (input: unknown) => input is DeleteZetaRecordIn
 /** Checks an input for `CreatorApi.CreateBulkReadJob`, reporting every problem. Never throws. */
 export function validateCreateBulkReadJob(input: unknown): ValidationResult<CreateBulkReadJobInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportReferenceName = input["report_reference_name"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportReferenceName = (input as Record<string, unknown>)["report_reference_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -2451,12 +2500,14 @@ export function validateCreateBulkReadJob(input: unknown): ValidationResult<Crea
  */
 export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const accountOwnerName = input["account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const reportReferenceName = input["report_reference_name"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const reportReferenceName = (input as Record<string, unknown>)["report_reference_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -2591,7 +2642,9 @@ export function isCreateBulkReadJob(input: unknown): input is CreateBulkReadJobI
 /** Checks an input for `CreatorApi.FetchZetaReportRecords`, reporting every problem. Never throws. */
 export function validateFetchZetaReportRecords(input: unknown): ValidationResult<FetchZetaReportRecordsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2610,7 +2663,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchZetaReportRecords));
       }
     }
-    const zetaPrivateLink = input["zeta_private_link"];
+    const zetaPrivateLink = (input as Record<string, unknown>)["zeta_private_link"];
     if (zetaPrivateLink === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_private_link", "zeta_private_link"));
     } else {
@@ -2618,7 +2671,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/zeta_private_link", "zeta_private_link", "a string", zetaPrivateLink));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2626,7 +2679,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const zetaApplicationLinkName = input["zeta_application_link_name"];
+    const zetaApplicationLinkName = (input as Record<string, unknown>)["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/zeta_application_link_name", "zeta_application_link_name"));
     } else {
@@ -2639,7 +2692,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2647,7 +2700,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const recordFetchStartIndex = input["record_fetch_start_index"];
+    const recordFetchStartIndex = (input as Record<string, unknown>)["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
         issues = addIssue(issues, issueType(
@@ -2658,7 +2711,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         ));
       }
     }
-    const recordLimit = input["record_limit"];
+    const recordLimit = (input as Record<string, unknown>)["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         issues = addIssue(issues, issueType("/record_limit", "record_limit", "an integer", recordLimit));
@@ -2668,7 +2721,7 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
         }
       }
     }
-    const filterCriteria = input["filter_criteria"];
+    const filterCriteria = (input as Record<string, unknown>)["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         issues = addIssue(issues, issueType("/filter_criteria", "filter_criteria", "a string", filterCriteria));
@@ -2702,8 +2755,10 @@ export function validateFetchZetaReportRecords(input: unknown): ValidationResult
  */
 export function isFetchZetaReportRecords(input: unknown): input is FetchZetaReportRecordsInput {
   try {
-    if (!isObject(input)) return false;
-    const zetaPrivateLink = input["zeta_private_link"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const zetaPrivateLink = (input as Record<string, unknown>)["zeta_private_link"];
     if (zetaPrivateLink === undefined) {
       return false;
     } else {
@@ -2716,7 +2771,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         return isFetchZetaReportRecords(ownProperties(input));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -2729,7 +2784,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         return isFetchZetaReportRecords(ownProperties(input));
       }
     }
-    const zetaApplicationLinkName = input["zeta_application_link_name"];
+    const zetaApplicationLinkName = (input as Record<string, unknown>)["zeta_application_link_name"];
     if (zetaApplicationLinkName === undefined) {
       return false;
     } else {
@@ -2742,7 +2797,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         return isFetchZetaReportRecords(ownProperties(input));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
@@ -2755,7 +2810,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         return isFetchZetaReportRecords(ownProperties(input));
       }
     }
-    const recordFetchStartIndex = input["record_fetch_start_index"];
+    const recordFetchStartIndex = (input as Record<string, unknown>)["record_fetch_start_index"];
     if (recordFetchStartIndex !== undefined) {
       if (typeof recordFetchStartIndex !== "number" || !Number.isInteger(recordFetchStartIndex)) {
         for (const key in input) {
@@ -2766,7 +2821,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         return isFetchZetaReportRecords(ownProperties(input));
       }
     }
-    const recordLimit = input["record_limit"];
+    const recordLimit = (input as Record<string, unknown>)["record_limit"];
     if (recordLimit !== undefined) {
       if (typeof recordLimit !== "number" || !Number.isInteger(recordLimit)) {
         for (const key in input) {
@@ -2786,7 +2841,7 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
         }
       }
     }
-    const filterCriteria = input["filter_criteria"];
+    const filterCriteria = (input as Record<string, unknown>)["filter_criteria"];
     if (filterCriteria !== undefined) {
       if (typeof filterCriteria !== "string") {
         for (const key in input) {
@@ -2838,7 +2893,9 @@ export function isFetchZetaReportRecords(input: unknown): input is FetchZetaRepo
 /** Checks an input for `CreatorApi.GetBulkReadJobDetails`, reporting every problem. Never throws. */
 export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<GetBulkReadJobDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2854,7 +2911,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetBulkReadJobDetails));
       }
     }
-    const accountOwnerName = input["account_owner_name"];
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/account_owner_name", "account_owner_name"));
     } else {
@@ -2862,7 +2919,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/account_owner_name", "account_owner_name", "a string", accountOwnerName));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/application_link_name", "application_link_name"));
     } else {
@@ -2875,7 +2932,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         ));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       issues = addIssue(issues, issueRequired("/report_link_name", "report_link_name"));
     } else {
@@ -2883,7 +2940,7 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/report_link_name", "report_link_name", "a string", reportLinkName));
       }
     }
-    const jobId = input["job_id"];
+    const jobId = (input as Record<string, unknown>)["job_id"];
     if (jobId === undefined) {
       issues = addIssue(issues, issueRequired("/job_id", "job_id"));
     } else {
@@ -2916,8 +2973,10 @@ export function validateGetBulkReadJobDetails(input: unknown): ValidationResult<
  */
 export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJobDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const accountOwnerName = input["account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const accountOwnerName = (input as Record<string, unknown>)["account_owner_name"];
     if (accountOwnerName === undefined) {
       return false;
     } else {
@@ -2930,7 +2989,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
         return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
-    const applicationLinkName = input["application_link_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
     if (applicationLinkName === undefined) {
       return false;
     } else {
@@ -2943,7 +3002,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
         return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
-    const reportLinkName = input["report_link_name"];
+    const reportLinkName = (input as Record<string, unknown>)["report_link_name"];
     if (reportLinkName === undefined) {
       return false;
     } else {
@@ -2956,7 +3015,7 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
         return isGetBulkReadJobDetails(ownProperties(input));
       }
     }
-    const jobId = input["job_id"];
+    const jobId = (input as Record<string, unknown>)["job_id"];
     if (jobId === undefined) {
       return false;
     } else {
@@ -3004,7 +3063,9 @@ export function isGetBulkReadJobDetails(input: unknown): input is GetBulkReadJob
 /** Checks an input for `CreatorApi.FetchWorkspaceAppMeta`, reporting every problem. Never throws. */
 export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<FetchWorkspaceAppMetaInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3017,7 +3078,7 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchWorkspaceAppMeta));
       }
     }
-    const workspaceAccountOwnerName = input["workspace_account_owner_name"];
+    const workspaceAccountOwnerName = (input as Record<string, unknown>)["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       issues = addIssue(issues, issueRequired("/workspace_account_owner_name", "workspace_account_owner_name"));
     } else {
@@ -3047,8 +3108,10 @@ export function validateFetchWorkspaceAppMeta(input: unknown): ValidationResult<
  */
 export function isFetchWorkspaceAppMeta(input: unknown): input is FetchWorkspaceAppMetaInput {
   try {
-    if (!isObject(input)) return false;
-    const workspaceAccountOwnerName = input["workspace_account_owner_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const workspaceAccountOwnerName = (input as Record<string, unknown>)["workspace_account_owner_name"];
     if (workspaceAccountOwnerName === undefined) {
       return false;
     } else {
@@ -3101,14 +3164,16 @@ export const isFetchZetaFormMetaInformation: (
 /** Checks an input for `CreatorApi.AddRecordsToZetaForm`, reporting every problem. Never throws. */
 export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<AddRecordsToZetaFormInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const formPrivateLink = input["form_private_link"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const zetaFormLinkName = input["zeta_form_link_name"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const formPrivateLink = (input as Record<string, unknown>)["form_private_link"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const zetaFormLinkName = (input as Record<string, unknown>)["zeta_form_link_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -3229,13 +3294,15 @@ export function validateAddRecordsToZetaForm(input: unknown): ValidationResult<A
  */
 export function isAddRecordsToZetaForm(input: unknown): input is AddRecordsToZetaFormInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const formPrivateLink = input["form_private_link"];
-    const zetaAccountOwnerName = input["zeta_account_owner_name"];
-    const applicationLinkName = input["application_link_name"];
-    const zetaFormLinkName = input["zeta_form_link_name"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const formPrivateLink = (input as Record<string, unknown>)["form_private_link"];
+    const zetaAccountOwnerName = (input as Record<string, unknown>)["zeta_account_owner_name"];
+    const applicationLinkName = (input as Record<string, unknown>)["application_link_name"];
+    const zetaFormLinkName = (input as Record<string, unknown>)["zeta_form_link_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;

@@ -78,7 +78,9 @@ const parametersOfUpdateEventProperty = [
 /** Checks an input for `CrmEventsApi.RetrieveEventCompletions`, reporting every problem. Never throws. */
 export function validateRetrieveEventCompletions(input: unknown): ValidationResult<RetrieveEventCompletionsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -103,19 +105,19 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveEventCompletions));
       }
     }
-    const crmObjectId = input["crm_object_id"];
+    const crmObjectId = (input as Record<string, unknown>)["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         issues = addIssue(issues, issueType("/crm_object_id", "crm_object_id", "an integer", crmObjectId));
       }
     }
-    const crmObjectType = input["crm_object_type"];
+    const crmObjectType = (input as Record<string, unknown>)["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         issues = addIssue(issues, issueType("/crm_object_type", "crm_object_type", "a string", crmObjectType));
       }
     }
-    const eventInstanceIds = input["event_instance_ids"];
+    const eventInstanceIds = (input as Record<string, unknown>)["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         issues = addIssue(issues, issueType("/event_instance_ids", "event_instance_ids", "an array", eventInstanceIds));
@@ -137,7 +139,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const eventPropertyFilter = input["event_property_filter"];
+    const eventPropertyFilter = (input as Record<string, unknown>)["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
         issues = addIssue(issues, issueType(
@@ -156,13 +158,13 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const eventTypeName = input["event_type_name"];
+    const eventTypeName = (input as Record<string, unknown>)["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         issues = addIssue(issues, issueType("/event_type_name", "event_type_name", "a string", eventTypeName));
       }
     }
-    const filterEventsOccurredBefore = input["filter_events_occurred_before"];
+    const filterEventsOccurredBefore = (input as Record<string, unknown>)["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         issues = addIssue(issues, issueType(
@@ -180,7 +182,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
+    const filterOccurredAfterDatetime = (input as Record<string, unknown>)["filter_occurred_after_datetime"];
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         issues = addIssue(issues, issueType(
@@ -198,7 +200,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const maxResultsPerPage = input["max_results_per_page"];
+    const maxResultsPerPage = (input as Record<string, unknown>)["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
         issues = addIssue(issues, issueType(
@@ -209,7 +211,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const pagingBeforeToken = input["paging_before_token"];
+    const pagingBeforeToken = (input as Record<string, unknown>)["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -220,7 +222,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const pagingCursorToken = input["paging_cursor_token"];
+    const pagingCursorToken = (input as Record<string, unknown>)["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -231,7 +233,7 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         ));
       }
     }
-    const sortDirection = input["sort_direction"];
+    const sortDirection = (input as Record<string, unknown>)["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         issues = addIssue(issues, issueType("/sort_direction", "sort_direction", "an array", sortDirection));
@@ -253,9 +255,13 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
         }
       }
     }
-    const uniqueIdentifierProperty = input["unique_identifier_property"];
+    const uniqueIdentifierProperty = (input as Record<string, unknown>)["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
-      if (!isObject(uniqueIdentifierProperty)) {
+      if (
+        typeof uniqueIdentifierProperty !== "object" ||
+        uniqueIdentifierProperty === null ||
+        Array.isArray(uniqueIdentifierProperty)
+      ) {
         issues = addIssue(issues, issueType(
           "/unique_identifier_property",
           "unique_identifier_property",
@@ -300,8 +306,10 @@ export function validateRetrieveEventCompletions(input: unknown): ValidationResu
  */
 export function isRetrieveEventCompletions(input: unknown): input is RetrieveEventCompletionsInput {
   try {
-    if (!isObject(input)) return false;
-    const crmObjectId = input["crm_object_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const crmObjectId = (input as Record<string, unknown>)["crm_object_id"];
     if (crmObjectId !== undefined) {
       if (typeof crmObjectId !== "number" || !Number.isInteger(crmObjectId)) {
         for (const key in input) {
@@ -312,7 +320,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const crmObjectType = input["crm_object_type"];
+    const crmObjectType = (input as Record<string, unknown>)["crm_object_type"];
     if (crmObjectType !== undefined) {
       if (typeof crmObjectType !== "string") {
         for (const key in input) {
@@ -323,7 +331,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const eventInstanceIds = input["event_instance_ids"];
+    const eventInstanceIds = (input as Record<string, unknown>)["event_instance_ids"];
     if (eventInstanceIds !== undefined) {
       if (!Array.isArray(eventInstanceIds)) {
         for (const key in input) {
@@ -346,7 +354,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         }
       }
     }
-    const eventPropertyFilter = input["event_property_filter"];
+    const eventPropertyFilter = (input as Record<string, unknown>)["event_property_filter"];
     if (eventPropertyFilter !== undefined) {
       if (!isObject(eventPropertyFilter)) {
         for (const key in input) {
@@ -375,7 +383,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         }
       }
     }
-    const eventTypeName = input["event_type_name"];
+    const eventTypeName = (input as Record<string, unknown>)["event_type_name"];
     if (eventTypeName !== undefined) {
       if (typeof eventTypeName !== "string") {
         for (const key in input) {
@@ -386,7 +394,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const filterEventsOccurredBefore = input["filter_events_occurred_before"];
+    const filterEventsOccurredBefore = (input as Record<string, unknown>)["filter_events_occurred_before"];
     if (filterEventsOccurredBefore !== undefined) {
       if (typeof filterEventsOccurredBefore !== "string") {
         for (const key in input) {
@@ -404,7 +412,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const filterOccurredAfterDatetime = input["filter_occurred_after_datetime"];
+    const filterOccurredAfterDatetime = (input as Record<string, unknown>)["filter_occurred_after_datetime"];
     if (filterOccurredAfterDatetime !== undefined) {
       if (typeof filterOccurredAfterDatetime !== "string") {
         for (const key in input) {
@@ -422,7 +430,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const maxResultsPerPage = input["max_results_per_page"];
+    const maxResultsPerPage = (input as Record<string, unknown>)["max_results_per_page"];
     if (maxResultsPerPage !== undefined) {
       if (typeof maxResultsPerPage !== "number" || !Number.isInteger(maxResultsPerPage)) {
         for (const key in input) {
@@ -433,7 +441,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const pagingBeforeToken = input["paging_before_token"];
+    const pagingBeforeToken = (input as Record<string, unknown>)["paging_before_token"];
     if (pagingBeforeToken !== undefined) {
       if (typeof pagingBeforeToken !== "string") {
         for (const key in input) {
@@ -444,7 +452,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const pagingCursorToken = input["paging_cursor_token"];
+    const pagingCursorToken = (input as Record<string, unknown>)["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         for (const key in input) {
@@ -455,7 +463,7 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         return isRetrieveEventCompletions(ownProperties(input));
       }
     }
-    const sortDirection = input["sort_direction"];
+    const sortDirection = (input as Record<string, unknown>)["sort_direction"];
     if (sortDirection !== undefined) {
       if (!Array.isArray(sortDirection)) {
         for (const key in input) {
@@ -478,9 +486,13 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
         }
       }
     }
-    const uniqueIdentifierProperty = input["unique_identifier_property"];
+    const uniqueIdentifierProperty = (input as Record<string, unknown>)["unique_identifier_property"];
     if (uniqueIdentifierProperty !== undefined) {
-      if (!isObject(uniqueIdentifierProperty)) {
+      if (
+        typeof uniqueIdentifierProperty !== "object" ||
+        uniqueIdentifierProperty === null ||
+        Array.isArray(uniqueIdentifierProperty)
+      ) {
         for (const key in input) {
           if (key === "unique_identifier_property" && isOwnKey(input, key)) {
             return false;
@@ -548,7 +560,9 @@ export function isRetrieveEventCompletions(input: unknown): input is RetrieveEve
 /** Checks an input for `CrmEventsApi.ListEventTypes`, reporting every problem. Never throws. */
 export function validateListEventTypes(input: unknown): ValidationResult<ListEventTypesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -568,7 +582,9 @@ export function validateListEventTypes(input: unknown): ValidationResult<ListEve
  */
 export function isListEventTypes(input: unknown): input is ListEventTypesInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -588,7 +604,9 @@ export function validateRetrieveCustomEventDefinitions(
   input: unknown,
 ): ValidationResult<RetrieveCustomEventDefinitionsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -605,7 +623,7 @@ export function validateRetrieveCustomEventDefinitions(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveCustomEventDefinitions));
       }
     }
-    const eventNameSearchString = input["event_name_search_string"];
+    const eventNameSearchString = (input as Record<string, unknown>)["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         issues = addIssue(issues, issueType(
@@ -616,7 +634,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const includeEventProperties = input["include_event_properties"];
+    const includeEventProperties = (input as Record<string, unknown>)["include_event_properties"];
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -627,7 +645,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const pagingCursorToken = input["paging_cursor_token"];
+    const pagingCursorToken = (input as Record<string, unknown>)["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         issues = addIssue(issues, issueType(
@@ -638,7 +656,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const resultsPerPageLimit = input["results_per_page_limit"];
+    const resultsPerPageLimit = (input as Record<string, unknown>)["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         issues = addIssue(issues, issueType(
@@ -649,7 +667,7 @@ export function validateRetrieveCustomEventDefinitions(
         ));
       }
     }
-    const sortOrder = input["sort_order"];
+    const sortOrder = (input as Record<string, unknown>)["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
         issues = addIssue(issues, issueEnum("/sort_order", "sort_order", ["ASC", "DESC"], sortOrder));
@@ -681,8 +699,10 @@ export function validateRetrieveCustomEventDefinitions(
  */
 export function isRetrieveCustomEventDefinitions(input: unknown): input is RetrieveCustomEventDefinitionsInput {
   try {
-    if (!isObject(input)) return false;
-    const eventNameSearchString = input["event_name_search_string"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const eventNameSearchString = (input as Record<string, unknown>)["event_name_search_string"];
     if (eventNameSearchString !== undefined) {
       if (typeof eventNameSearchString !== "string") {
         for (const key in input) {
@@ -693,7 +713,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
         return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
-    const includeEventProperties = input["include_event_properties"];
+    const includeEventProperties = (input as Record<string, unknown>)["include_event_properties"];
     if (includeEventProperties !== undefined) {
       if (typeof includeEventProperties !== "boolean") {
         for (const key in input) {
@@ -704,7 +724,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
         return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
-    const pagingCursorToken = input["paging_cursor_token"];
+    const pagingCursorToken = (input as Record<string, unknown>)["paging_cursor_token"];
     if (pagingCursorToken !== undefined) {
       if (typeof pagingCursorToken !== "string") {
         for (const key in input) {
@@ -715,7 +735,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
         return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
-    const resultsPerPageLimit = input["results_per_page_limit"];
+    const resultsPerPageLimit = (input as Record<string, unknown>)["results_per_page_limit"];
     if (resultsPerPageLimit !== undefined) {
       if (typeof resultsPerPageLimit !== "number" || !Number.isInteger(resultsPerPageLimit)) {
         for (const key in input) {
@@ -726,7 +746,7 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
         return isRetrieveCustomEventDefinitions(ownProperties(input));
       }
     }
-    const sortOrder = input["sort_order"];
+    const sortOrder = (input as Record<string, unknown>)["sort_order"];
     if (sortOrder !== undefined) {
       if (sortOrder !== "ASC" && sortOrder !== "DESC") {
         for (const key in input) {
@@ -777,10 +797,12 @@ export function isRetrieveCustomEventDefinitions(input: unknown): input is Retri
  */
 function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDefinitionInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -835,9 +857,11 @@ function validateShared_1(input: unknown): ValidationResult<CreateCustomEventDef
  */
 function isShared_1(input: unknown): input is CreateCustomEventDefinitionInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -920,7 +944,9 @@ export const isCreateCustomEventDefinition: (input: unknown) => input is CreateC
  */
 function validateShared_2(input: unknown): ValidationResult<FetchEventDefinitionByNameInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -933,7 +959,7 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
-    const eventName = input["event_name"];
+    const eventName = (input as Record<string, unknown>)["event_name"];
     if (eventName === undefined) {
       issues = addIssue(issues, issueRequired("/event_name", "event_name"));
     } else {
@@ -958,8 +984,10 @@ function validateShared_2(input: unknown): ValidationResult<FetchEventDefinition
  */
 function isShared_2(input: unknown): input is FetchEventDefinitionByNameInput {
   try {
-    if (!isObject(input)) return false;
-    const eventName = input["event_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const eventName = (input as Record<string, unknown>)["event_name"];
     if (eventName === undefined) {
       return false;
     } else {
@@ -1029,7 +1057,9 @@ export function validateUpdateCustomEventDefinition(
   input: unknown,
 ): ValidationResult<UpdateCustomEventDefinitionInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1044,7 +1074,7 @@ export function validateUpdateCustomEventDefinition(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateCustomEventDefinition));
       }
     }
-    const internalEventName = input["internal_event_name"];
+    const internalEventName = (input as Record<string, unknown>)["internal_event_name"];
     if (internalEventName === undefined) {
       issues = addIssue(issues, issueRequired("/internal_event_name", "internal_event_name"));
     } else {
@@ -1057,13 +1087,13 @@ export function validateUpdateCustomEventDefinition(
         ));
       }
     }
-    const eventDescription = input["event_description"];
+    const eventDescription = (input as Record<string, unknown>)["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         issues = addIssue(issues, issueType("/event_description", "event_description", "a string", eventDescription));
       }
     }
-    const eventLabel = input["event_label"];
+    const eventLabel = (input as Record<string, unknown>)["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         issues = addIssue(issues, issueType("/event_label", "event_label", "a string", eventLabel));
@@ -1093,8 +1123,10 @@ export function validateUpdateCustomEventDefinition(
  */
 export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCustomEventDefinitionInput {
   try {
-    if (!isObject(input)) return false;
-    const internalEventName = input["internal_event_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const internalEventName = (input as Record<string, unknown>)["internal_event_name"];
     if (internalEventName === undefined) {
       return false;
     } else {
@@ -1107,7 +1139,7 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
         return isUpdateCustomEventDefinition(ownProperties(input));
       }
     }
-    const eventDescription = input["event_description"];
+    const eventDescription = (input as Record<string, unknown>)["event_description"];
     if (eventDescription !== undefined) {
       if (typeof eventDescription !== "string") {
         for (const key in input) {
@@ -1118,7 +1150,7 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
         return isUpdateCustomEventDefinition(ownProperties(input));
       }
     }
-    const eventLabel = input["event_label"];
+    const eventLabel = (input as Record<string, unknown>)["event_label"];
     if (eventLabel !== undefined) {
       if (typeof eventLabel !== "string") {
         for (const key in input) {
@@ -1162,11 +1194,13 @@ export function isUpdateCustomEventDefinition(input: unknown): input is UpdateCu
 /** Checks an input for `CrmEventsApi.CreateEventProperty`, reporting every problem. Never throws. */
 export function validateCreateEventProperty(input: unknown): ValidationResult<CreateEventPropertyInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const customEventInternalName = input["custom_event_internal_name"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const customEventInternalName = (input as Record<string, unknown>)["custom_event_internal_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -1244,10 +1278,12 @@ export function validateCreateEventProperty(input: unknown): ValidationResult<Cr
  */
 export function isCreateEventProperty(input: unknown): input is CreateEventPropertyInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const customEventInternalName = input["custom_event_internal_name"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const customEventInternalName = (input as Record<string, unknown>)["custom_event_internal_name"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -1340,7 +1376,9 @@ export function isCreateEventProperty(input: unknown): input is CreateEventPrope
 /** Checks an input for `CrmEventsApi.DeleteCustomEventProperty`, reporting every problem. Never throws. */
 export function validateDeleteCustomEventProperty(input: unknown): ValidationResult<DeleteCustomEventPropertyInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1354,7 +1392,7 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteCustomEventProperty));
       }
     }
-    const customEventInternalName = input["custom_event_internal_name"];
+    const customEventInternalName = (input as Record<string, unknown>)["custom_event_internal_name"];
     if (customEventInternalName === undefined) {
       issues = addIssue(issues, issueRequired("/custom_event_internal_name", "custom_event_internal_name"));
     } else {
@@ -1367,7 +1405,7 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
         ));
       }
     }
-    const propertyInternalName = input["property_internal_name"];
+    const propertyInternalName = (input as Record<string, unknown>)["property_internal_name"];
     if (propertyInternalName === undefined) {
       issues = addIssue(issues, issueRequired("/property_internal_name", "property_internal_name"));
     } else {
@@ -1400,8 +1438,10 @@ export function validateDeleteCustomEventProperty(input: unknown): ValidationRes
  */
 export function isDeleteCustomEventProperty(input: unknown): input is DeleteCustomEventPropertyInput {
   try {
-    if (!isObject(input)) return false;
-    const customEventInternalName = input["custom_event_internal_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const customEventInternalName = (input as Record<string, unknown>)["custom_event_internal_name"];
     if (customEventInternalName === undefined) {
       return false;
     } else {
@@ -1414,7 +1454,7 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
         return isDeleteCustomEventProperty(ownProperties(input));
       }
     }
-    const propertyInternalName = input["property_internal_name"];
+    const propertyInternalName = (input as Record<string, unknown>)["property_internal_name"];
     if (propertyInternalName === undefined) {
       return false;
     } else {
@@ -1455,12 +1495,14 @@ export function isDeleteCustomEventProperty(input: unknown): input is DeleteCust
 /** Checks an input for `CrmEventsApi.UpdateEventProperty`, reporting every problem. Never throws. */
 export function validateUpdateEventProperty(input: unknown): ValidationResult<UpdateEventPropertyInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const customEventName = input["custom_event_name"];
-    const propertyNameToUpdate = input["property_name_to_update"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const customEventName = (input as Record<string, unknown>)["custom_event_name"];
+    const propertyNameToUpdate = (input as Record<string, unknown>)["property_name_to_update"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -1549,11 +1591,13 @@ export function validateUpdateEventProperty(input: unknown): ValidationResult<Up
  */
 export function isUpdateEventProperty(input: unknown): input is UpdateEventPropertyInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const customEventName = input["custom_event_name"];
-    const propertyNameToUpdate = input["property_name_to_update"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const customEventName = (input as Record<string, unknown>)["custom_event_name"];
+    const propertyNameToUpdate = (input as Record<string, unknown>)["property_name_to_update"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;

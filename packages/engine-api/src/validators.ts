@@ -6,7 +6,6 @@ import {
   isBearer,
   isJson,
   isJwt,
-  isObject,
   isOwnKey,
   isUri,
   isUrl,
@@ -116,7 +115,9 @@ const parametersOfFetchToolsPage = ["worker_id", "number_of_items", "start_offse
  */
 function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthProvidersInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -136,7 +137,9 @@ function validateShared_1(input: unknown): ValidationResult<ListAvailableAuthPro
  */
 function isShared_1(input: unknown): input is ListAvailableAuthProvidersInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -165,7 +168,9 @@ export const isListAvailableAuthProviders: (input: unknown) => input is ListAvai
  */
 function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -178,7 +183,7 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
-    const authProviderId = input["auth_provider_id"];
+    const authProviderId = (input as Record<string, unknown>)["auth_provider_id"];
     if (authProviderId === undefined) {
       issues = addIssue(issues, issueRequired("/auth_provider_id", "auth_provider_id"));
     } else {
@@ -203,8 +208,10 @@ function validateShared_2(input: unknown): ValidationResult<GetAuthProviderDetai
  */
 function isShared_2(input: unknown): input is GetAuthProviderDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const authProviderId = input["auth_provider_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const authProviderId = (input as Record<string, unknown>)["auth_provider_id"];
     if (authProviderId === undefined) {
       return false;
     } else {
@@ -263,7 +270,9 @@ export const isDeleteAuthProvider: (input: unknown) => input is DeleteAuthProvid
 /** Checks an input for `EngineApi.DeleteSecretById`, reporting every problem. Never throws. */
 export function validateDeleteSecretById(input: unknown): ValidationResult<DeleteSecretByIdInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -276,7 +285,7 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteSecretById));
       }
     }
-    const secretId = input["secret_id"];
+    const secretId = (input as Record<string, unknown>)["secret_id"];
     if (secretId === undefined) {
       issues = addIssue(issues, issueRequired("/secret_id", "secret_id"));
     } else {
@@ -301,8 +310,10 @@ export function validateDeleteSecretById(input: unknown): ValidationResult<Delet
  */
 export function isDeleteSecretById(input: unknown): input is DeleteSecretByIdInput {
   try {
-    if (!isObject(input)) return false;
-    const secretId = input["secret_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const secretId = (input as Record<string, unknown>)["secret_id"];
     if (secretId === undefined) {
       return false;
     } else {
@@ -344,7 +355,9 @@ export function validateUpdateSessionVerificationSettings(
   input: unknown,
 ): ValidationResult<UpdateSessionVerificationSettingsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -358,7 +371,7 @@ export function validateUpdateSessionVerificationSettings(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateSessionVerificationSettings));
       }
     }
-    const unsafeSkipVerification = input["unsafe_skip_verification"];
+    const unsafeSkipVerification = (input as Record<string, unknown>)["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -369,7 +382,7 @@ export function validateUpdateSessionVerificationSettings(
         ));
       }
     }
-    const verifierUrl = input["verifier_url"];
+    const verifierUrl = (input as Record<string, unknown>)["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         issues = addIssue(issues, issueType("/verifier_url", "verifier_url", "a string", verifierUrl));
@@ -394,8 +407,10 @@ export function validateUpdateSessionVerificationSettings(
  */
 export function isUpdateSessionVerificationSettings(input: unknown): input is UpdateSessionVerificationSettingsInput {
   try {
-    if (!isObject(input)) return false;
-    const unsafeSkipVerification = input["unsafe_skip_verification"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const unsafeSkipVerification = (input as Record<string, unknown>)["unsafe_skip_verification"];
     if (unsafeSkipVerification !== undefined) {
       if (typeof unsafeSkipVerification !== "boolean") {
         for (const key in input) {
@@ -406,7 +421,7 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
         return isUpdateSessionVerificationSettings(ownProperties(input));
       }
     }
-    const verifierUrl = input["verifier_url"];
+    const verifierUrl = (input as Record<string, unknown>)["verifier_url"];
     if (verifierUrl !== undefined) {
       if (typeof verifierUrl !== "string") {
         for (const key in input) {
@@ -449,7 +464,9 @@ export function isUpdateSessionVerificationSettings(input: unknown): input is Up
 /** Checks an input for `EngineApi.ListAuthConnections`, reporting every problem. Never throws. */
 export function validateListAuthConnections(input: unknown): ValidationResult<ListAuthConnectionsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -465,25 +482,25 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAuthConnections));
       }
     }
-    const pageOffset = input["page_offset"];
+    const pageOffset = (input as Record<string, unknown>)["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         issues = addIssue(issues, issueType("/page_offset", "page_offset", "an integer", pageOffset));
       }
     }
-    const pageSize = input["page_size"];
+    const pageSize = (input as Record<string, unknown>)["page_size"];
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
         issues = addIssue(issues, issueType("/page_size", "page_size", "an integer", pageSize));
       }
     }
-    const providerId = input["provider_id"];
+    const providerId = (input as Record<string, unknown>)["provider_id"];
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
         issues = addIssue(issues, issueType("/provider_id", "provider_id", "a string", providerId));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
@@ -514,8 +531,10 @@ export function validateListAuthConnections(input: unknown): ValidationResult<Li
  */
 export function isListAuthConnections(input: unknown): input is ListAuthConnectionsInput {
   try {
-    if (!isObject(input)) return false;
-    const pageOffset = input["page_offset"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const pageOffset = (input as Record<string, unknown>)["page_offset"];
     if (pageOffset !== undefined) {
       if (typeof pageOffset !== "number" || !Number.isInteger(pageOffset)) {
         for (const key in input) {
@@ -526,7 +545,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
         return isListAuthConnections(ownProperties(input));
       }
     }
-    const pageSize = input["page_size"];
+    const pageSize = (input as Record<string, unknown>)["page_size"];
     if (pageSize !== undefined) {
       if (typeof pageSize !== "number" || !Number.isInteger(pageSize)) {
         for (const key in input) {
@@ -537,7 +556,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
         return isListAuthConnections(ownProperties(input));
       }
     }
-    const providerId = input["provider_id"];
+    const providerId = (input as Record<string, unknown>)["provider_id"];
     if (providerId !== undefined) {
       if (typeof providerId !== "string") {
         for (const key in input) {
@@ -548,7 +567,7 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
         return isListAuthConnections(ownProperties(input));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
@@ -594,7 +613,9 @@ export function isListAuthConnections(input: unknown): input is ListAuthConnecti
 /** Checks an input for `EngineApi.DeleteUserAuthConnection`, reporting every problem. Never throws. */
 export function validateDeleteUserAuthConnection(input: unknown): ValidationResult<DeleteUserAuthConnectionInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -607,7 +628,7 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteUserAuthConnection));
       }
     }
-    const connectionId = input["connection_id"];
+    const connectionId = (input as Record<string, unknown>)["connection_id"];
     if (connectionId === undefined) {
       issues = addIssue(issues, issueRequired("/connection_id", "connection_id"));
     } else {
@@ -632,8 +653,10 @@ export function validateDeleteUserAuthConnection(input: unknown): ValidationResu
  */
 export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserAuthConnectionInput {
   try {
-    if (!isObject(input)) return false;
-    const connectionId = input["connection_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const connectionId = (input as Record<string, unknown>)["connection_id"];
     if (connectionId === undefined) {
       return false;
     } else {
@@ -670,7 +693,9 @@ export function isDeleteUserAuthConnection(input: unknown): input is DeleteUserA
 /** Checks an input for `EngineApi.CheckAuthStatus`, reporting every problem. Never throws. */
 export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckAuthStatusInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -684,7 +709,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCheckAuthStatus));
       }
     }
-    const authorizationId = input["authorization_id"];
+    const authorizationId = (input as Record<string, unknown>)["authorization_id"];
     if (authorizationId === undefined) {
       issues = addIssue(issues, issueRequired("/authorization_id", "authorization_id"));
     } else {
@@ -692,7 +717,7 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
         issues = addIssue(issues, issueType("/authorization_id", "authorization_id", "a string", authorizationId));
       }
     }
-    const timeoutInSeconds = input["timeout_in_seconds"];
+    const timeoutInSeconds = (input as Record<string, unknown>)["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         issues = addIssue(issues, issueType(
@@ -724,8 +749,10 @@ export function validateCheckAuthStatus(input: unknown): ValidationResult<CheckA
  */
 export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput {
   try {
-    if (!isObject(input)) return false;
-    const authorizationId = input["authorization_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const authorizationId = (input as Record<string, unknown>)["authorization_id"];
     if (authorizationId === undefined) {
       return false;
     } else {
@@ -738,7 +765,7 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
         return isCheckAuthStatus(ownProperties(input));
       }
     }
-    const timeoutInSeconds = input["timeout_in_seconds"];
+    const timeoutInSeconds = (input as Record<string, unknown>)["timeout_in_seconds"];
     if (timeoutInSeconds !== undefined) {
       if (typeof timeoutInSeconds !== "number" || !Number.isInteger(timeoutInSeconds)) {
         for (const key in input) {
@@ -783,7 +810,9 @@ export function isCheckAuthStatus(input: unknown): input is CheckAuthStatusInput
 /** Checks an input for `EngineApi.RetrieveFormattedToolsList`, reporting every problem. Never throws. */
 export function validateRetrieveFormattedToolsList(input: unknown): ValidationResult<RetrieveFormattedToolsListInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -800,13 +829,13 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfRetrieveFormattedToolsList));
       }
     }
-    const filterByToolkit = input["filter_by_toolkit"];
+    const filterByToolkit = (input as Record<string, unknown>)["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         issues = addIssue(issues, issueType("/filter_by_toolkit", "filter_by_toolkit", "a string", filterByToolkit));
       }
     }
-    const numberOfItemsToReturn = input["number_of_items_to_return"];
+    const numberOfItemsToReturn = (input as Record<string, unknown>)["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -826,7 +855,7 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         }
       }
     }
-    const offsetStartIndex = input["offset_start_index"];
+    const offsetStartIndex = (input as Record<string, unknown>)["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         issues = addIssue(issues, issueType(
@@ -837,13 +866,13 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
         ));
       }
     }
-    const providerFormat = input["provider_format"];
+    const providerFormat = (input as Record<string, unknown>)["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         issues = addIssue(issues, issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userIdentifier = input["user_identifier"];
+    const userIdentifier = (input as Record<string, unknown>)["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -875,8 +904,10 @@ export function validateRetrieveFormattedToolsList(input: unknown): ValidationRe
  */
 export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveFormattedToolsListInput {
   try {
-    if (!isObject(input)) return false;
-    const filterByToolkit = input["filter_by_toolkit"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const filterByToolkit = (input as Record<string, unknown>)["filter_by_toolkit"];
     if (filterByToolkit !== undefined) {
       if (typeof filterByToolkit !== "string") {
         for (const key in input) {
@@ -887,7 +918,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
         return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
-    const numberOfItemsToReturn = input["number_of_items_to_return"];
+    const numberOfItemsToReturn = (input as Record<string, unknown>)["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         for (const key in input) {
@@ -907,7 +938,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
         }
       }
     }
-    const offsetStartIndex = input["offset_start_index"];
+    const offsetStartIndex = (input as Record<string, unknown>)["offset_start_index"];
     if (offsetStartIndex !== undefined) {
       if (typeof offsetStartIndex !== "number" || !Number.isInteger(offsetStartIndex)) {
         for (const key in input) {
@@ -918,7 +949,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
         return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
-    const providerFormat = input["provider_format"];
+    const providerFormat = (input as Record<string, unknown>)["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         for (const key in input) {
@@ -929,7 +960,7 @@ export function isRetrieveFormattedToolsList(input: unknown): input is RetrieveF
         return isRetrieveFormattedToolsList(ownProperties(input));
       }
     }
-    const userIdentifier = input["user_identifier"];
+    const userIdentifier = (input as Record<string, unknown>)["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         for (const key in input) {
@@ -982,7 +1013,9 @@ export function validateGetFormattedToolSpecification(
   input: unknown,
 ): ValidationResult<GetFormattedToolSpecificationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -997,7 +1030,7 @@ export function validateGetFormattedToolSpecification(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetFormattedToolSpecification));
       }
     }
-    const toolName = input["tool_name"];
+    const toolName = (input as Record<string, unknown>)["tool_name"];
     if (toolName === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name", "tool_name"));
     } else {
@@ -1005,13 +1038,13 @@ export function validateGetFormattedToolSpecification(
         issues = addIssue(issues, issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const providerFormat = input["provider_format"];
+    const providerFormat = (input as Record<string, unknown>)["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         issues = addIssue(issues, issueType("/provider_format", "provider_format", "a string", providerFormat));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
@@ -1039,8 +1072,10 @@ export function validateGetFormattedToolSpecification(
  */
 export function isGetFormattedToolSpecification(input: unknown): input is GetFormattedToolSpecificationInput {
   try {
-    if (!isObject(input)) return false;
-    const toolName = input["tool_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const toolName = (input as Record<string, unknown>)["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
@@ -1053,7 +1088,7 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
         return isGetFormattedToolSpecification(ownProperties(input));
       }
     }
-    const providerFormat = input["provider_format"];
+    const providerFormat = (input as Record<string, unknown>)["provider_format"];
     if (providerFormat !== undefined) {
       if (typeof providerFormat !== "string") {
         for (const key in input) {
@@ -1064,7 +1099,7 @@ export function isGetFormattedToolSpecification(input: unknown): input is GetFor
         return isGetFormattedToolSpecification(ownProperties(input));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
@@ -1126,7 +1161,9 @@ export const isDeleteMcpEndpoint: (input: unknown) => input is DeleteMcpEndpoint
 /** Checks an input for `EngineApi.ListAccessibleProjects`, reporting every problem. Never throws. */
 export function validateListAccessibleProjects(input: unknown): ValidationResult<ListAccessibleProjectsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1141,7 +1178,7 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAccessibleProjects));
       }
     }
-    const bearerToken = input["bearer_token"];
+    const bearerToken = (input as Record<string, unknown>)["bearer_token"];
     if (bearerToken === undefined) {
       issues = addIssue(issues, issueRequired("/bearer_token", "bearer_token"));
     } else {
@@ -1151,13 +1188,13 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
         issues = addIssue(issues, issueFormat("/bearer_token", "bearer_token", "jwt", bearerToken));
       }
     }
-    const itemsToSkip = input["items_to_skip"];
+    const itemsToSkip = (input as Record<string, unknown>)["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         issues = addIssue(issues, issueType("/items_to_skip", "items_to_skip", "an integer", itemsToSkip));
       }
     }
-    const maximumItemsToReturn = input["maximum_items_to_return"];
+    const maximumItemsToReturn = (input as Record<string, unknown>)["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -1192,8 +1229,10 @@ export function validateListAccessibleProjects(input: unknown): ValidationResult
  */
 export function isListAccessibleProjects(input: unknown): input is ListAccessibleProjectsInput {
   try {
-    if (!isObject(input)) return false;
-    const bearerToken = input["bearer_token"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const bearerToken = (input as Record<string, unknown>)["bearer_token"];
     if (bearerToken === undefined) {
       return false;
     } else {
@@ -1213,7 +1252,7 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
         return isListAccessibleProjects(ownProperties(input));
       }
     }
-    const itemsToSkip = input["items_to_skip"];
+    const itemsToSkip = (input as Record<string, unknown>)["items_to_skip"];
     if (itemsToSkip !== undefined) {
       if (typeof itemsToSkip !== "number" || !Number.isInteger(itemsToSkip)) {
         for (const key in input) {
@@ -1224,7 +1263,7 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
         return isListAccessibleProjects(ownProperties(input));
       }
     }
-    const maximumItemsToReturn = input["maximum_items_to_return"];
+    const maximumItemsToReturn = (input as Record<string, unknown>)["maximum_items_to_return"];
     if (maximumItemsToReturn !== undefined) {
       if (typeof maximumItemsToReturn !== "number" || !Number.isInteger(maximumItemsToReturn)) {
         for (const key in input) {
@@ -1268,7 +1307,9 @@ export function isListAccessibleProjects(input: unknown): input is ListAccessibl
 /** Checks an input for `EngineApi.GetProjectDetails`, reporting every problem. Never throws. */
 export function validateGetProjectDetails(input: unknown): ValidationResult<GetProjectDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1282,7 +1323,7 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetProjectDetails));
       }
     }
-    const authorizationToken = input["authorization_token"];
+    const authorizationToken = (input as Record<string, unknown>)["authorization_token"];
     if (authorizationToken === undefined) {
       issues = addIssue(issues, issueRequired("/authorization_token", "authorization_token"));
     } else {
@@ -1302,7 +1343,7 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
         ));
       }
     }
-    const projectId = input["project_id"];
+    const projectId = (input as Record<string, unknown>)["project_id"];
     if (projectId === undefined) {
       issues = addIssue(issues, issueRequired("/project_id", "project_id"));
     } else {
@@ -1327,8 +1368,10 @@ export function validateGetProjectDetails(input: unknown): ValidationResult<GetP
  */
 export function isGetProjectDetails(input: unknown): input is GetProjectDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const authorizationToken = input["authorization_token"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const authorizationToken = (input as Record<string, unknown>)["authorization_token"];
     if (authorizationToken === undefined) {
       return false;
     } else {
@@ -1348,7 +1391,7 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
         return isGetProjectDetails(ownProperties(input));
       }
     }
-    const projectId = input["project_id"];
+    const projectId = (input as Record<string, unknown>)["project_id"];
     if (projectId === undefined) {
       return false;
     } else {
@@ -1386,7 +1429,9 @@ export function isGetProjectDetails(input: unknown): input is GetProjectDetailsI
 /** Checks an input for `EngineApi.GetScheduledToolExecutions`, reporting every problem. Never throws. */
 export function validateGetScheduledToolExecutions(input: unknown): ValidationResult<GetScheduledToolExecutionsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1400,7 +1445,7 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolExecutions));
       }
     }
-    const itemsLimit = input["items_limit"];
+    const itemsLimit = (input as Record<string, unknown>)["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         issues = addIssue(issues, issueType("/items_limit", "items_limit", "an integer", itemsLimit));
@@ -1410,7 +1455,7 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
         }
       }
     }
-    const listOffset = input["list_offset"];
+    const listOffset = (input as Record<string, unknown>)["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         issues = addIssue(issues, issueType("/list_offset", "list_offset", "an integer", listOffset));
@@ -1433,8 +1478,10 @@ export function validateGetScheduledToolExecutions(input: unknown): ValidationRe
  */
 export function isGetScheduledToolExecutions(input: unknown): input is GetScheduledToolExecutionsInput {
   try {
-    if (!isObject(input)) return false;
-    const itemsLimit = input["items_limit"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const itemsLimit = (input as Record<string, unknown>)["items_limit"];
     if (itemsLimit !== undefined) {
       if (typeof itemsLimit !== "number" || !Number.isInteger(itemsLimit)) {
         for (const key in input) {
@@ -1454,7 +1501,7 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
         }
       }
     }
-    const listOffset = input["list_offset"];
+    const listOffset = (input as Record<string, unknown>)["list_offset"];
     if (listOffset !== undefined) {
       if (typeof listOffset !== "number" || !Number.isInteger(listOffset)) {
         for (const key in input) {
@@ -1490,7 +1537,9 @@ export function isGetScheduledToolExecutions(input: unknown): input is GetSchedu
 /** Checks an input for `EngineApi.GetScheduledToolDetails`, reporting every problem. Never throws. */
 export function validateGetScheduledToolDetails(input: unknown): ValidationResult<GetScheduledToolDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1503,7 +1552,7 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetScheduledToolDetails));
       }
     }
-    const scheduledExecutionId = input["scheduled_execution_id"];
+    const scheduledExecutionId = (input as Record<string, unknown>)["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       issues = addIssue(issues, issueRequired("/scheduled_execution_id", "scheduled_execution_id"));
     } else {
@@ -1533,8 +1582,10 @@ export function validateGetScheduledToolDetails(input: unknown): ValidationResul
  */
 export function isGetScheduledToolDetails(input: unknown): input is GetScheduledToolDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const scheduledExecutionId = input["scheduled_execution_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const scheduledExecutionId = (input as Record<string, unknown>)["scheduled_execution_id"];
     if (scheduledExecutionId === undefined) {
       return false;
     } else {
@@ -1582,7 +1633,9 @@ export const isGetOpenAPISpecification: (input: unknown) => input is GetOpenAPIS
 /** Checks an input for `EngineApi.GetToolsList`, reporting every problem. Never throws. */
 export function validateGetToolsList(input: unknown): ValidationResult<GetToolsListInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -1600,7 +1653,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolsList));
       }
     }
-    const includeFormats = input["include_formats"];
+    const includeFormats = (input as Record<string, unknown>)["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         issues = addIssue(issues, issueType("/include_formats", "include_formats", "an array", includeFormats));
@@ -1622,7 +1675,7 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
-    const itemsPerPage = input["items_per_page"];
+    const itemsPerPage = (input as Record<string, unknown>)["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         issues = addIssue(issues, issueType("/items_per_page", "items_per_page", "an integer", itemsPerPage));
@@ -1632,19 +1685,19 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
       }
     }
-    const toolkitName = input["toolkit_name"];
+    const toolkitName = (input as Record<string, unknown>)["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         issues = addIssue(issues, issueType("/toolkit_name", "toolkit_name", "a string", toolkitName));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
@@ -1676,8 +1729,10 @@ export function validateGetToolsList(input: unknown): ValidationResult<GetToolsL
  */
 export function isGetToolsList(input: unknown): input is GetToolsListInput {
   try {
-    if (!isObject(input)) return false;
-    const includeFormats = input["include_formats"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const includeFormats = (input as Record<string, unknown>)["include_formats"];
     if (includeFormats !== undefined) {
       if (!Array.isArray(includeFormats)) {
         for (const key in input) {
@@ -1700,7 +1755,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
         }
       }
     }
-    const itemsPerPage = input["items_per_page"];
+    const itemsPerPage = (input as Record<string, unknown>)["items_per_page"];
     if (itemsPerPage !== undefined) {
       if (typeof itemsPerPage !== "number" || !Number.isInteger(itemsPerPage)) {
         for (const key in input) {
@@ -1720,7 +1775,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {
@@ -1731,7 +1786,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
         return isGetToolsList(ownProperties(input));
       }
     }
-    const toolkitName = input["toolkit_name"];
+    const toolkitName = (input as Record<string, unknown>)["toolkit_name"];
     if (toolkitName !== undefined) {
       if (typeof toolkitName !== "string") {
         for (const key in input) {
@@ -1742,7 +1797,7 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
         return isGetToolsList(ownProperties(input));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
@@ -1790,7 +1845,9 @@ export function isGetToolsList(input: unknown): input is GetToolsListInput {
 /** Checks an input for `EngineApi.AuthorizeUserToolAccess`, reporting every problem. Never throws. */
 export function validateAuthorizeUserToolAccess(input: unknown): ValidationResult<AuthorizeUserToolAccessInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1806,7 +1863,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfAuthorizeUserToolAccess));
       }
     }
-    const toolNameForAuthorization = input["tool_name_for_authorization"];
+    const toolNameForAuthorization = (input as Record<string, unknown>)["tool_name_for_authorization"];
     if (toolNameForAuthorization === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name_for_authorization", "tool_name_for_authorization"));
     } else {
@@ -1819,7 +1876,7 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
-    const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
+    const redirectUriAfterAuthorization = (input as Record<string, unknown>)["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         issues = addIssue(issues, issueType(
@@ -1830,13 +1887,13 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
         ));
       }
     }
-    const toolVersion = input["tool_version"];
+    const toolVersion = (input as Record<string, unknown>)["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         issues = addIssue(issues, issueType("/tool_version", "tool_version", "a string", toolVersion));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         issues = addIssue(issues, issueType("/user_id", "user_id", "a string", userId));
@@ -1867,8 +1924,10 @@ export function validateAuthorizeUserToolAccess(input: unknown): ValidationResul
  */
 export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUserToolAccessInput {
   try {
-    if (!isObject(input)) return false;
-    const toolNameForAuthorization = input["tool_name_for_authorization"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const toolNameForAuthorization = (input as Record<string, unknown>)["tool_name_for_authorization"];
     if (toolNameForAuthorization === undefined) {
       return false;
     } else {
@@ -1881,7 +1940,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
         return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
-    const redirectUriAfterAuthorization = input["redirect_uri_after_authorization"];
+    const redirectUriAfterAuthorization = (input as Record<string, unknown>)["redirect_uri_after_authorization"];
     if (redirectUriAfterAuthorization !== undefined) {
       if (typeof redirectUriAfterAuthorization !== "string") {
         for (const key in input) {
@@ -1892,7 +1951,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
         return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
-    const toolVersion = input["tool_version"];
+    const toolVersion = (input as Record<string, unknown>)["tool_version"];
     if (toolVersion !== undefined) {
       if (typeof toolVersion !== "string") {
         for (const key in input) {
@@ -1903,7 +1962,7 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
         return isAuthorizeUserToolAccess(ownProperties(input));
       }
     }
-    const userId = input["user_id"];
+    const userId = (input as Record<string, unknown>)["user_id"];
     if (userId !== undefined) {
       if (typeof userId !== "string") {
         for (const key in input) {
@@ -1949,10 +2008,12 @@ export function isAuthorizeUserToolAccess(input: unknown): input is AuthorizeUse
 /** Checks an input for `EngineApi.ExecuteTool`, reporting every problem. Never throws. */
 export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToolInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -2004,9 +2065,11 @@ export function validateExecuteTool(input: unknown): ValidationResult<ExecuteToo
  */
 export function isExecuteTool(input: unknown): input is ExecuteToolInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -2072,7 +2135,9 @@ export function isExecuteTool(input: unknown): input is ExecuteToolInput {
 /** Checks an input for `EngineApi.GetToolSpecification`, reporting every problem. Never throws. */
 export function validateGetToolSpecification(input: unknown): ValidationResult<GetToolSpecificationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -2088,7 +2153,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetToolSpecification));
       }
     }
-    const toolName = input["tool_name"];
+    const toolName = (input as Record<string, unknown>)["tool_name"];
     if (toolName === undefined) {
       issues = addIssue(issues, issueRequired("/tool_name", "tool_name"));
     } else {
@@ -2096,7 +2161,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/tool_name", "tool_name", "a string", toolName));
       }
     }
-    const formatsToInclude = input["formats_to_include"];
+    const formatsToInclude = (input as Record<string, unknown>)["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         issues = addIssue(issues, issueType("/formats_to_include", "formats_to_include", "an array", formatsToInclude));
@@ -2118,7 +2183,7 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
         }
       }
     }
-    const userIdentifier = input["user_identifier"];
+    const userIdentifier = (input as Record<string, unknown>)["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         issues = addIssue(issues, issueType("/user_identifier", "user_identifier", "a string", userIdentifier));
@@ -2148,8 +2213,10 @@ export function validateGetToolSpecification(input: unknown): ValidationResult<G
  */
 export function isGetToolSpecification(input: unknown): input is GetToolSpecificationInput {
   try {
-    if (!isObject(input)) return false;
-    const toolName = input["tool_name"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const toolName = (input as Record<string, unknown>)["tool_name"];
     if (toolName === undefined) {
       return false;
     } else {
@@ -2162,7 +2229,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
         return isGetToolSpecification(ownProperties(input));
       }
     }
-    const formatsToInclude = input["formats_to_include"];
+    const formatsToInclude = (input as Record<string, unknown>)["formats_to_include"];
     if (formatsToInclude !== undefined) {
       if (!Array.isArray(formatsToInclude)) {
         for (const key in input) {
@@ -2185,7 +2252,7 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
         }
       }
     }
-    const userIdentifier = input["user_identifier"];
+    const userIdentifier = (input as Record<string, unknown>)["user_identifier"];
     if (userIdentifier !== undefined) {
       if (typeof userIdentifier !== "string") {
         for (const key in input) {
@@ -2229,7 +2296,9 @@ export function isGetToolSpecification(input: unknown): input is GetToolSpecific
 /** Checks an input for `EngineApi.ListWorkers`, reporting every problem. Never throws. */
 export function validateListWorkers(input: unknown): ValidationResult<ListWorkersInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2243,7 +2312,7 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWorkers));
       }
     }
-    const numberOfItemsToReturn = input["number_of_items_to_return"];
+    const numberOfItemsToReturn = (input as Record<string, unknown>)["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -2263,7 +2332,7 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
@@ -2286,8 +2355,10 @@ export function validateListWorkers(input: unknown): ValidationResult<ListWorker
  */
 export function isListWorkers(input: unknown): input is ListWorkersInput {
   try {
-    if (!isObject(input)) return false;
-    const numberOfItemsToReturn = input["number_of_items_to_return"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const numberOfItemsToReturn = (input as Record<string, unknown>)["number_of_items_to_return"];
     if (numberOfItemsToReturn !== undefined) {
       if (typeof numberOfItemsToReturn !== "number" || !Number.isInteger(numberOfItemsToReturn)) {
         for (const key in input) {
@@ -2307,7 +2378,7 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {
@@ -2343,7 +2414,9 @@ export function isListWorkers(input: unknown): input is ListWorkersInput {
 /** Checks an input for `EngineApi.CreateWorker`, reporting every problem. Never throws. */
 export function validateCreateWorker(input: unknown): ValidationResult<CreateWorkerInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2365,7 +2438,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWorker));
       }
     }
-    const workerId = input["worker_id"];
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
     } else {
@@ -2373,13 +2446,13 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const enableWorker = input["enable_worker"];
+    const enableWorker = (input as Record<string, unknown>)["enable_worker"];
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
         issues = addIssue(issues, issueType("/enable_worker", "enable_worker", "a boolean", enableWorker));
       }
     }
-    const httpRetryAttempts = input["http_retry_attempts"];
+    const httpRetryAttempts = (input as Record<string, unknown>)["http_retry_attempts"];
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
         issues = addIssue(issues, issueType(
@@ -2390,13 +2463,13 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const httpSecretKey = input["http_secret_key"];
+    const httpSecretKey = (input as Record<string, unknown>)["http_secret_key"];
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
         issues = addIssue(issues, issueType("/http_secret_key", "http_secret_key", "a string", httpSecretKey));
       }
     }
-    const httpTimeoutSeconds = input["http_timeout_seconds"];
+    const httpTimeoutSeconds = (input as Record<string, unknown>)["http_timeout_seconds"];
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
         issues = addIssue(issues, issueType(
@@ -2407,7 +2480,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const mcpRetryAttempts = input["mcp_retry_attempts"];
+    const mcpRetryAttempts = (input as Record<string, unknown>)["mcp_retry_attempts"];
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
         issues = addIssue(issues, issueType(
@@ -2418,7 +2491,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const mcpTimeoutDuration = input["mcp_timeout_duration"];
+    const mcpTimeoutDuration = (input as Record<string, unknown>)["mcp_timeout_duration"];
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
         issues = addIssue(issues, issueType(
@@ -2429,7 +2502,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         ));
       }
     }
-    const workerHttpUri = input["worker_http_uri"];
+    const workerHttpUri = (input as Record<string, unknown>)["worker_http_uri"];
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
         issues = addIssue(issues, issueType("/worker_http_uri", "worker_http_uri", "a string", workerHttpUri));
@@ -2437,7 +2510,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         issues = addIssue(issues, issueFormat("/worker_http_uri", "worker_http_uri", "url", workerHttpUri));
       }
     }
-    const workerResourceUri = input["worker_resource_uri"];
+    const workerResourceUri = (input as Record<string, unknown>)["worker_resource_uri"];
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
         issues = addIssue(issues, issueType(
@@ -2450,7 +2523,7 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
         issues = addIssue(issues, issueFormat("/worker_resource_uri", "worker_resource_uri", "uri", workerResourceUri));
       }
     }
-    const workerType = input["worker_type"];
+    const workerType = (input as Record<string, unknown>)["worker_type"];
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
         issues = addIssue(issues, issueType("/worker_type", "worker_type", "a string", workerType));
@@ -2487,8 +2560,10 @@ export function validateCreateWorker(input: unknown): ValidationResult<CreateWor
  */
 export function isCreateWorker(input: unknown): input is CreateWorkerInput {
   try {
-    if (!isObject(input)) return false;
-    const workerId = input["worker_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
@@ -2501,7 +2576,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const enableWorker = input["enable_worker"];
+    const enableWorker = (input as Record<string, unknown>)["enable_worker"];
     if (enableWorker !== undefined) {
       if (typeof enableWorker !== "boolean") {
         for (const key in input) {
@@ -2512,7 +2587,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const httpRetryAttempts = input["http_retry_attempts"];
+    const httpRetryAttempts = (input as Record<string, unknown>)["http_retry_attempts"];
     if (httpRetryAttempts !== undefined) {
       if (typeof httpRetryAttempts !== "number" || !Number.isInteger(httpRetryAttempts)) {
         for (const key in input) {
@@ -2523,7 +2598,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const httpSecretKey = input["http_secret_key"];
+    const httpSecretKey = (input as Record<string, unknown>)["http_secret_key"];
     if (httpSecretKey !== undefined) {
       if (typeof httpSecretKey !== "string") {
         for (const key in input) {
@@ -2534,7 +2609,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const httpTimeoutSeconds = input["http_timeout_seconds"];
+    const httpTimeoutSeconds = (input as Record<string, unknown>)["http_timeout_seconds"];
     if (httpTimeoutSeconds !== undefined) {
       if (typeof httpTimeoutSeconds !== "number" || !Number.isInteger(httpTimeoutSeconds)) {
         for (const key in input) {
@@ -2545,7 +2620,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const mcpRetryAttempts = input["mcp_retry_attempts"];
+    const mcpRetryAttempts = (input as Record<string, unknown>)["mcp_retry_attempts"];
     if (mcpRetryAttempts !== undefined) {
       if (typeof mcpRetryAttempts !== "number" || !Number.isInteger(mcpRetryAttempts)) {
         for (const key in input) {
@@ -2556,7 +2631,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const mcpTimeoutDuration = input["mcp_timeout_duration"];
+    const mcpTimeoutDuration = (input as Record<string, unknown>)["mcp_timeout_duration"];
     if (mcpTimeoutDuration !== undefined) {
       if (typeof mcpTimeoutDuration !== "number" || !Number.isInteger(mcpTimeoutDuration)) {
         for (const key in input) {
@@ -2567,7 +2642,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const workerHttpUri = input["worker_http_uri"];
+    const workerHttpUri = (input as Record<string, unknown>)["worker_http_uri"];
     if (workerHttpUri !== undefined) {
       if (typeof workerHttpUri !== "string") {
         for (const key in input) {
@@ -2585,7 +2660,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const workerResourceUri = input["worker_resource_uri"];
+    const workerResourceUri = (input as Record<string, unknown>)["worker_resource_uri"];
     if (workerResourceUri !== undefined) {
       if (typeof workerResourceUri !== "string") {
         for (const key in input) {
@@ -2603,7 +2678,7 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
         return isCreateWorker(ownProperties(input));
       }
     }
-    const workerType = input["worker_type"];
+    const workerType = (input as Record<string, unknown>)["worker_type"];
     if (workerType !== undefined) {
       if (typeof workerType !== "string") {
         for (const key in input) {
@@ -2661,7 +2736,9 @@ export function isCreateWorker(input: unknown): input is CreateWorkerInput {
 /** Checks an input for `EngineApi.TestWorkerConnection`, reporting every problem. Never throws. */
 export function validateTestWorkerConnection(input: unknown): ValidationResult<TestWorkerConnectionInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2676,7 +2753,7 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfTestWorkerConnection));
       }
     }
-    const workerConnectionType = input["worker_connection_type"];
+    const workerConnectionType = (input as Record<string, unknown>)["worker_connection_type"];
     if (workerConnectionType === undefined) {
       issues = addIssue(issues, issueRequired("/worker_connection_type", "worker_connection_type"));
     } else {
@@ -2689,13 +2766,13 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
         ));
       }
     }
-    const httpUri = input["http_uri"];
+    const httpUri = (input as Record<string, unknown>)["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         issues = addIssue(issues, issueType("/http_uri", "http_uri", "a string", httpUri));
       }
     }
-    const mcpUri = input["mcp_uri"];
+    const mcpUri = (input as Record<string, unknown>)["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         issues = addIssue(issues, issueType("/mcp_uri", "mcp_uri", "a string", mcpUri));
@@ -2725,8 +2802,10 @@ export function validateTestWorkerConnection(input: unknown): ValidationResult<T
  */
 export function isTestWorkerConnection(input: unknown): input is TestWorkerConnectionInput {
   try {
-    if (!isObject(input)) return false;
-    const workerConnectionType = input["worker_connection_type"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const workerConnectionType = (input as Record<string, unknown>)["worker_connection_type"];
     if (workerConnectionType === undefined) {
       return false;
     } else {
@@ -2739,7 +2818,7 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
         return isTestWorkerConnection(ownProperties(input));
       }
     }
-    const httpUri = input["http_uri"];
+    const httpUri = (input as Record<string, unknown>)["http_uri"];
     if (httpUri !== undefined) {
       if (typeof httpUri !== "string") {
         for (const key in input) {
@@ -2750,7 +2829,7 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
         return isTestWorkerConnection(ownProperties(input));
       }
     }
-    const mcpUri = input["mcp_uri"];
+    const mcpUri = (input as Record<string, unknown>)["mcp_uri"];
     if (mcpUri !== undefined) {
       if (typeof mcpUri !== "string") {
         for (const key in input) {
@@ -2797,7 +2876,9 @@ export function isTestWorkerConnection(input: unknown): input is TestWorkerConne
  */
 function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2810,7 +2891,7 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
       }
     }
-    const workerId = input["worker_id"];
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
     } else {
@@ -2835,8 +2916,10 @@ function validateShared_3(input: unknown): ValidationResult<GetWorkerByIdInput> 
  */
 function isShared_3(input: unknown): input is GetWorkerByIdInput {
   try {
-    if (!isObject(input)) return false;
-    const workerId = input["worker_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
@@ -2911,7 +2994,9 @@ export const isGetWorkerHealthStatus: (input: unknown) => input is GetWorkerHeal
 /** Checks an input for `EngineApi.FetchToolsPage`, reporting every problem. Never throws. */
 export function validateFetchToolsPage(input: unknown): ValidationResult<FetchToolsPageInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2926,7 +3011,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchToolsPage));
       }
     }
-    const workerId = input["worker_id"];
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       issues = addIssue(issues, issueRequired("/worker_id", "worker_id"));
     } else {
@@ -2934,7 +3019,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         issues = addIssue(issues, issueType("/worker_id", "worker_id", "a string", workerId));
       }
     }
-    const numberOfItems = input["number_of_items"];
+    const numberOfItems = (input as Record<string, unknown>)["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         issues = addIssue(issues, issueType("/number_of_items", "number_of_items", "an integer", numberOfItems));
@@ -2944,7 +3029,7 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         issues = addIssue(issues, issueType("/start_offset", "start_offset", "an integer", startOffset));
@@ -2972,8 +3057,10 @@ export function validateFetchToolsPage(input: unknown): ValidationResult<FetchTo
  */
 export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
   try {
-    if (!isObject(input)) return false;
-    const workerId = input["worker_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const workerId = (input as Record<string, unknown>)["worker_id"];
     if (workerId === undefined) {
       return false;
     } else {
@@ -2986,7 +3073,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
         return isFetchToolsPage(ownProperties(input));
       }
     }
-    const numberOfItems = input["number_of_items"];
+    const numberOfItems = (input as Record<string, unknown>)["number_of_items"];
     if (numberOfItems !== undefined) {
       if (typeof numberOfItems !== "number" || !Number.isInteger(numberOfItems)) {
         for (const key in input) {
@@ -3006,7 +3093,7 @@ export function isFetchToolsPage(input: unknown): input is FetchToolsPageInput {
         }
       }
     }
-    const startOffset = input["start_offset"];
+    const startOffset = (input as Record<string, unknown>)["start_offset"];
     if (startOffset !== undefined) {
       if (typeof startOffset !== "number" || !Number.isInteger(startOffset)) {
         for (const key in input) {

@@ -226,7 +226,9 @@ const parametersShared_2 = ["mode", "request_body"] as const;
 /** Checks an input for `RecruitApi.GetApiKeyInfo`, reporting every problem. Never throws. */
 export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKeyInfoInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -239,7 +241,7 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetApiKeyInfo));
       }
     }
-    const emptyRequestBody = input["empty_request_body"];
+    const emptyRequestBody = (input as Record<string, unknown>)["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         issues = addIssue(issues, issueType(
@@ -272,8 +274,10 @@ export function validateGetApiKeyInfo(input: unknown): ValidationResult<GetApiKe
  */
 export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
   try {
-    if (!isObject(input)) return false;
-    const emptyRequestBody = input["empty_request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const emptyRequestBody = (input as Record<string, unknown>)["empty_request_body"];
     if (emptyRequestBody !== undefined) {
       if (!isObject(emptyRequestBody)) {
         for (const key in input) {
@@ -318,7 +322,9 @@ export function isGetApiKeyInfo(input: unknown): input is GetApiKeyInfoInput {
 /** Checks an input for `RecruitApi.ChangeApplicationSource`, reporting every problem. Never throws. */
 export function validateChangeApplicationSource(input: unknown): ValidationResult<ChangeApplicationSourceInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -331,9 +337,13 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationSource));
       }
     }
-    const applicationSourceDetails = input["application_source_details"];
+    const applicationSourceDetails = (input as Record<string, unknown>)["application_source_details"];
     if (applicationSourceDetails !== undefined) {
-      if (!isObject(applicationSourceDetails)) {
+      if (
+        typeof applicationSourceDetails !== "object" ||
+        applicationSourceDetails === null ||
+        Array.isArray(applicationSourceDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/application_source_details",
           "application_source_details",
@@ -359,10 +369,16 @@ export function validateChangeApplicationSource(input: unknown): ValidationResul
  */
 export function isChangeApplicationSource(input: unknown): input is ChangeApplicationSourceInput {
   try {
-    if (!isObject(input)) return false;
-    const applicationSourceDetails = input["application_source_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const applicationSourceDetails = (input as Record<string, unknown>)["application_source_details"];
     if (applicationSourceDetails !== undefined) {
-      if (!isObject(applicationSourceDetails)) {
+      if (
+        typeof applicationSourceDetails !== "object" ||
+        applicationSourceDetails === null ||
+        Array.isArray(applicationSourceDetails)
+      ) {
         for (const key in input) {
           if (key === "application_source_details" && isOwnKey(input, key)) {
             return false;
@@ -395,7 +411,9 @@ export function isChangeApplicationSource(input: unknown): input is ChangeApplic
 /** Checks an input for `RecruitApi.ChangeApplicationStage`, reporting every problem. Never throws. */
 export function validateChangeApplicationStage(input: unknown): ValidationResult<ChangeApplicationStageInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -408,9 +426,13 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfChangeApplicationStage));
       }
     }
-    const applicationStageChangeDetails = input["application_stage_change_details"];
+    const applicationStageChangeDetails = (input as Record<string, unknown>)["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
-      if (!isObject(applicationStageChangeDetails)) {
+      if (
+        typeof applicationStageChangeDetails !== "object" ||
+        applicationStageChangeDetails === null ||
+        Array.isArray(applicationStageChangeDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/application_stage_change_details",
           "application_stage_change_details",
@@ -436,10 +458,16 @@ export function validateChangeApplicationStage(input: unknown): ValidationResult
  */
 export function isChangeApplicationStage(input: unknown): input is ChangeApplicationStageInput {
   try {
-    if (!isObject(input)) return false;
-    const applicationStageChangeDetails = input["application_stage_change_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const applicationStageChangeDetails = (input as Record<string, unknown>)["application_stage_change_details"];
     if (applicationStageChangeDetails !== undefined) {
-      if (!isObject(applicationStageChangeDetails)) {
+      if (
+        typeof applicationStageChangeDetails !== "object" ||
+        applicationStageChangeDetails === null ||
+        Array.isArray(applicationStageChangeDetails)
+      ) {
         for (const key in input) {
           if (key === "application_stage_change_details" && isOwnKey(input, key)) {
             return false;
@@ -472,7 +500,9 @@ export function isChangeApplicationStage(input: unknown): input is ChangeApplica
 /** Checks an input for `RecruitApi.CreateJobApplication`, reporting every problem. Never throws. */
 export function validateCreateJobApplication(input: unknown): ValidationResult<CreateJobApplicationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -485,9 +515,9 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobApplication));
       }
     }
-    const jobApplicationData = input["job_application_data"];
+    const jobApplicationData = (input as Record<string, unknown>)["job_application_data"];
     if (jobApplicationData !== undefined) {
-      if (!isObject(jobApplicationData)) {
+      if (typeof jobApplicationData !== "object" || jobApplicationData === null || Array.isArray(jobApplicationData)) {
         issues = addIssue(issues, issueType(
           "/job_application_data",
           "job_application_data",
@@ -513,10 +543,12 @@ export function validateCreateJobApplication(input: unknown): ValidationResult<C
  */
 export function isCreateJobApplication(input: unknown): input is CreateJobApplicationInput {
   try {
-    if (!isObject(input)) return false;
-    const jobApplicationData = input["job_application_data"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const jobApplicationData = (input as Record<string, unknown>)["job_application_data"];
     if (jobApplicationData !== undefined) {
-      if (!isObject(jobApplicationData)) {
+      if (typeof jobApplicationData !== "object" || jobApplicationData === null || Array.isArray(jobApplicationData)) {
         for (const key in input) {
           if (key === "job_application_data" && isOwnKey(input, key)) {
             return false;
@@ -549,7 +581,9 @@ export function isCreateJobApplication(input: unknown): input is CreateJobApplic
 /** Checks an input for `RecruitApi.TransferApplicationToJob`, reporting every problem. Never throws. */
 export function validateTransferApplicationToJob(input: unknown): ValidationResult<TransferApplicationToJobInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -562,9 +596,13 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfTransferApplicationToJob));
       }
     }
-    const applicationTransferDetails = input["application_transfer_details"];
+    const applicationTransferDetails = (input as Record<string, unknown>)["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
-      if (!isObject(applicationTransferDetails)) {
+      if (
+        typeof applicationTransferDetails !== "object" ||
+        applicationTransferDetails === null ||
+        Array.isArray(applicationTransferDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/application_transfer_details",
           "application_transfer_details",
@@ -590,10 +628,16 @@ export function validateTransferApplicationToJob(input: unknown): ValidationResu
  */
 export function isTransferApplicationToJob(input: unknown): input is TransferApplicationToJobInput {
   try {
-    if (!isObject(input)) return false;
-    const applicationTransferDetails = input["application_transfer_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const applicationTransferDetails = (input as Record<string, unknown>)["application_transfer_details"];
     if (applicationTransferDetails !== undefined) {
-      if (!isObject(applicationTransferDetails)) {
+      if (
+        typeof applicationTransferDetails !== "object" ||
+        applicationTransferDetails === null ||
+        Array.isArray(applicationTransferDetails)
+      ) {
         for (const key in input) {
           if (key === "application_transfer_details" && isOwnKey(input, key)) {
             return false;
@@ -626,7 +670,9 @@ export function isTransferApplicationToJob(input: unknown): input is TransferApp
 /** Checks an input for `RecruitApi.UpdateApplicationStatus`, reporting every problem. Never throws. */
 export function validateUpdateApplicationStatus(input: unknown): ValidationResult<UpdateApplicationStatusInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -639,9 +685,13 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateApplicationStatus));
       }
     }
-    const applicationUpdatePayload = input["application_update_payload"];
+    const applicationUpdatePayload = (input as Record<string, unknown>)["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
-      if (!isObject(applicationUpdatePayload)) {
+      if (
+        typeof applicationUpdatePayload !== "object" ||
+        applicationUpdatePayload === null ||
+        Array.isArray(applicationUpdatePayload)
+      ) {
         issues = addIssue(issues, issueType(
           "/application_update_payload",
           "application_update_payload",
@@ -667,10 +717,16 @@ export function validateUpdateApplicationStatus(input: unknown): ValidationResul
  */
 export function isUpdateApplicationStatus(input: unknown): input is UpdateApplicationStatusInput {
   try {
-    if (!isObject(input)) return false;
-    const applicationUpdatePayload = input["application_update_payload"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const applicationUpdatePayload = (input as Record<string, unknown>)["application_update_payload"];
     if (applicationUpdatePayload !== undefined) {
-      if (!isObject(applicationUpdatePayload)) {
+      if (
+        typeof applicationUpdatePayload !== "object" ||
+        applicationUpdatePayload === null ||
+        Array.isArray(applicationUpdatePayload)
+      ) {
         for (const key in input) {
           if (key === "application_update_payload" && isOwnKey(input, key)) {
             return false;
@@ -703,7 +759,9 @@ export function isUpdateApplicationStatus(input: unknown): input is UpdateApplic
 /** Checks an input for `RecruitApi.AddHiringTeamMember`, reporting every problem. Never throws. */
 export function validateAddHiringTeamMember(input: unknown): ValidationResult<AddHiringTeamMemberInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -716,9 +774,13 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfAddHiringTeamMember));
       }
     }
-    const hiringTeamMemberDetails = input["hiring_team_member_details"];
+    const hiringTeamMemberDetails = (input as Record<string, unknown>)["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
-      if (!isObject(hiringTeamMemberDetails)) {
+      if (
+        typeof hiringTeamMemberDetails !== "object" ||
+        hiringTeamMemberDetails === null ||
+        Array.isArray(hiringTeamMemberDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/hiring_team_member_details",
           "hiring_team_member_details",
@@ -744,10 +806,16 @@ export function validateAddHiringTeamMember(input: unknown): ValidationResult<Ad
  */
 export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMemberInput {
   try {
-    if (!isObject(input)) return false;
-    const hiringTeamMemberDetails = input["hiring_team_member_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const hiringTeamMemberDetails = (input as Record<string, unknown>)["hiring_team_member_details"];
     if (hiringTeamMemberDetails !== undefined) {
-      if (!isObject(hiringTeamMemberDetails)) {
+      if (
+        typeof hiringTeamMemberDetails !== "object" ||
+        hiringTeamMemberDetails === null ||
+        Array.isArray(hiringTeamMemberDetails)
+      ) {
         for (const key in input) {
           if (key === "hiring_team_member_details" && isOwnKey(input, key)) {
             return false;
@@ -780,7 +848,9 @@ export function isAddHiringTeamMember(input: unknown): input is AddHiringTeamMem
 /** Checks an input for `RecruitApi.RemoveHiringTeamMember`, reporting every problem. Never throws. */
 export function validateRemoveHiringTeamMember(input: unknown): ValidationResult<RemoveHiringTeamMemberInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -793,9 +863,13 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfRemoveHiringTeamMember));
       }
     }
-    const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
+    const hiringTeamRemovalDetails = (input as Record<string, unknown>)["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
-      if (!isObject(hiringTeamRemovalDetails)) {
+      if (
+        typeof hiringTeamRemovalDetails !== "object" ||
+        hiringTeamRemovalDetails === null ||
+        Array.isArray(hiringTeamRemovalDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/hiring_team_removal_details",
           "hiring_team_removal_details",
@@ -821,10 +895,16 @@ export function validateRemoveHiringTeamMember(input: unknown): ValidationResult
  */
 export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringTeamMemberInput {
   try {
-    if (!isObject(input)) return false;
-    const hiringTeamRemovalDetails = input["hiring_team_removal_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const hiringTeamRemovalDetails = (input as Record<string, unknown>)["hiring_team_removal_details"];
     if (hiringTeamRemovalDetails !== undefined) {
-      if (!isObject(hiringTeamRemovalDetails)) {
+      if (
+        typeof hiringTeamRemovalDetails !== "object" ||
+        hiringTeamRemovalDetails === null ||
+        Array.isArray(hiringTeamRemovalDetails)
+      ) {
         for (const key in input) {
           if (key === "hiring_team_removal_details" && isOwnKey(input, key)) {
             return false;
@@ -860,7 +940,9 @@ export function isRemoveHiringTeamMember(input: unknown): input is RemoveHiringT
  */
 function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     for (const key in input) {
       if (isOwnKey(input, key)) {
@@ -880,7 +962,9 @@ function validateShared_1(input: unknown): ValidationResult<GetHiringTeamRolesIn
  */
 function isShared_1(input: unknown): input is GetHiringTeamRolesInput {
   try {
-    if (!isObject(input)) return false;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
     for (const key in input) {
       if (isOwnKey(input, key)) {
         return false;
@@ -906,7 +990,9 @@ export const isGetHiringTeamRoles: (input: unknown) => input is GetHiringTeamRol
 /** Checks an input for `RecruitApi.ListArchiveReasons`, reporting every problem. Never throws. */
 export function validateListArchiveReasons(input: unknown): ValidationResult<ListArchiveReasonsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -919,7 +1005,7 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListArchiveReasons));
       }
     }
-    const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
+    const includeArchivedInterviewPlans = (input as Record<string, unknown>)["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -947,8 +1033,10 @@ export function validateListArchiveReasons(input: unknown): ValidationResult<Lis
  */
 export function isListArchiveReasons(input: unknown): input is ListArchiveReasonsInput {
   try {
-    if (!isObject(input)) return false;
-    const includeArchivedInterviewPlans = input["include_archived_interview_plans"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const includeArchivedInterviewPlans = (input as Record<string, unknown>)["include_archived_interview_plans"];
     if (includeArchivedInterviewPlans !== undefined) {
       if (typeof includeArchivedInterviewPlans !== "boolean") {
         for (const key in input) {
@@ -992,7 +1080,9 @@ export const isListAssessments: (input: unknown) => input is ListAssessmentsInpu
 /** Checks an input for `RecruitApi.FindCandidates`, reporting every problem. Never throws. */
 export function validateFindCandidates(input: unknown): ValidationResult<FindCandidatesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1006,13 +1096,13 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFindCandidates));
       }
     }
-    const candidateEmail = input["candidate_email"];
+    const candidateEmail = (input as Record<string, unknown>)["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         issues = addIssue(issues, issueType("/candidate_email", "candidate_email", "a string", candidateEmail));
       }
     }
-    const candidateName = input["candidate_name"];
+    const candidateName = (input as Record<string, unknown>)["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         issues = addIssue(issues, issueType("/candidate_name", "candidate_name", "a string", candidateName));
@@ -1035,8 +1125,10 @@ export function validateFindCandidates(input: unknown): ValidationResult<FindCan
  */
 export function isFindCandidates(input: unknown): input is FindCandidatesInput {
   try {
-    if (!isObject(input)) return false;
-    const candidateEmail = input["candidate_email"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const candidateEmail = (input as Record<string, unknown>)["candidate_email"];
     if (candidateEmail !== undefined) {
       if (typeof candidateEmail !== "string") {
         for (const key in input) {
@@ -1047,7 +1139,7 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
         return isFindCandidates(ownProperties(input));
       }
     }
-    const candidateName = input["candidate_name"];
+    const candidateName = (input as Record<string, unknown>)["candidate_name"];
     if (candidateName !== undefined) {
       if (typeof candidateName !== "string") {
         for (const key in input) {
@@ -1083,7 +1175,9 @@ export function isFindCandidates(input: unknown): input is FindCandidatesInput {
 /** Checks an input for `RecruitApi.ListCloseReasons`, reporting every problem. Never throws. */
 export function validateListCloseReasons(input: unknown): ValidationResult<ListCloseReasonsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1096,7 +1190,7 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListCloseReasons));
       }
     }
-    const includeArchivedReasons = input["include_archived_reasons"];
+    const includeArchivedReasons = (input as Record<string, unknown>)["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -1124,8 +1218,10 @@ export function validateListCloseReasons(input: unknown): ValidationResult<ListC
  */
 export function isListCloseReasons(input: unknown): input is ListCloseReasonsInput {
   try {
-    if (!isObject(input)) return false;
-    const includeArchivedReasons = input["include_archived_reasons"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const includeArchivedReasons = (input as Record<string, unknown>)["include_archived_reasons"];
     if (includeArchivedReasons !== undefined) {
       if (typeof includeArchivedReasons !== "boolean") {
         for (const key in input) {
@@ -1176,7 +1272,9 @@ export const isListEnabledCommunicationTemplates: (
 /** Checks an input for `RecruitApi.GetDepartmentDetails`, reporting every problem. Never throws. */
 export function validateGetDepartmentDetails(input: unknown): ValidationResult<GetDepartmentDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1189,9 +1287,9 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetDepartmentDetails));
       }
     }
-    const departmentId = input["department_id"];
+    const departmentId = (input as Record<string, unknown>)["department_id"];
     if (departmentId !== undefined) {
-      if (!isObject(departmentId)) {
+      if (typeof departmentId !== "object" || departmentId === null || Array.isArray(departmentId)) {
         issues = addIssue(issues, issueType("/department_id", "department_id", "an object", departmentId));
       }
     }
@@ -1212,10 +1310,12 @@ export function validateGetDepartmentDetails(input: unknown): ValidationResult<G
  */
 export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const departmentId = input["department_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const departmentId = (input as Record<string, unknown>)["department_id"];
     if (departmentId !== undefined) {
-      if (!isObject(departmentId)) {
+      if (typeof departmentId !== "object" || departmentId === null || Array.isArray(departmentId)) {
         for (const key in input) {
           if (key === "department_id" && isOwnKey(input, key)) {
             return false;
@@ -1248,7 +1348,9 @@ export function isGetDepartmentDetails(input: unknown): input is GetDepartmentDe
 /** Checks an input for `RecruitApi.ListHiringTeamRoles`, reporting every problem. Never throws. */
 export function validateListHiringTeamRoles(input: unknown): ValidationResult<ListHiringTeamRolesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1261,7 +1363,7 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListHiringTeamRoles));
       }
     }
-    const returnRoleTitlesOnly = input["return_role_titles_only"];
+    const returnRoleTitlesOnly = (input as Record<string, unknown>)["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -1289,8 +1391,10 @@ export function validateListHiringTeamRoles(input: unknown): ValidationResult<Li
  */
 export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRolesInput {
   try {
-    if (!isObject(input)) return false;
-    const returnRoleTitlesOnly = input["return_role_titles_only"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const returnRoleTitlesOnly = (input as Record<string, unknown>)["return_role_titles_only"];
     if (returnRoleTitlesOnly !== undefined) {
       if (typeof returnRoleTitlesOnly !== "boolean") {
         for (const key in input) {
@@ -1325,7 +1429,9 @@ export function isListHiringTeamRoles(input: unknown): input is ListHiringTeamRo
 /** Checks an input for `RecruitApi.FetchInterviewDetails`, reporting every problem. Never throws. */
 export function validateFetchInterviewDetails(input: unknown): ValidationResult<FetchInterviewDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1338,9 +1444,9 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewDetails));
       }
     }
-    const interviewId = input["interview_id"];
+    const interviewId = (input as Record<string, unknown>)["interview_id"];
     if (interviewId !== undefined) {
-      if (!isObject(interviewId)) {
+      if (typeof interviewId !== "object" || interviewId === null || Array.isArray(interviewId)) {
         issues = addIssue(issues, issueType("/interview_id", "interview_id", "an object", interviewId));
       }
     }
@@ -1361,10 +1467,12 @@ export function validateFetchInterviewDetails(input: unknown): ValidationResult<
  */
 export function isFetchInterviewDetails(input: unknown): input is FetchInterviewDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const interviewId = input["interview_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const interviewId = (input as Record<string, unknown>)["interview_id"];
     if (interviewId !== undefined) {
-      if (!isObject(interviewId)) {
+      if (typeof interviewId !== "object" || interviewId === null || Array.isArray(interviewId)) {
         for (const key in input) {
           if (key === "interview_id" && isOwnKey(input, key)) {
             return false;
@@ -1397,7 +1505,9 @@ export function isFetchInterviewDetails(input: unknown): input is FetchInterview
 /** Checks an input for `RecruitApi.CancelInterviewSchedule`, reporting every problem. Never throws. */
 export function validateCancelInterviewSchedule(input: unknown): ValidationResult<CancelInterviewScheduleInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1410,9 +1520,13 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCancelInterviewSchedule));
       }
     }
-    const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
+    const interviewScheduleCancelDetails = (input as Record<string, unknown>)["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
-      if (!isObject(interviewScheduleCancelDetails)) {
+      if (
+        typeof interviewScheduleCancelDetails !== "object" ||
+        interviewScheduleCancelDetails === null ||
+        Array.isArray(interviewScheduleCancelDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/interview_schedule_cancel_details",
           "interview_schedule_cancel_details",
@@ -1438,10 +1552,16 @@ export function validateCancelInterviewSchedule(input: unknown): ValidationResul
  */
 export function isCancelInterviewSchedule(input: unknown): input is CancelInterviewScheduleInput {
   try {
-    if (!isObject(input)) return false;
-    const interviewScheduleCancelDetails = input["interview_schedule_cancel_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const interviewScheduleCancelDetails = (input as Record<string, unknown>)["interview_schedule_cancel_details"];
     if (interviewScheduleCancelDetails !== undefined) {
-      if (!isObject(interviewScheduleCancelDetails)) {
+      if (
+        typeof interviewScheduleCancelDetails !== "object" ||
+        interviewScheduleCancelDetails === null ||
+        Array.isArray(interviewScheduleCancelDetails)
+      ) {
         for (const key in input) {
           if (key === "interview_schedule_cancel_details" && isOwnKey(input, key)) {
             return false;
@@ -1474,7 +1594,9 @@ export function isCancelInterviewSchedule(input: unknown): input is CancelInterv
 /** Checks an input for `RecruitApi.CreateInterviewSchedule`, reporting every problem. Never throws. */
 export function validateCreateInterviewSchedule(input: unknown): ValidationResult<CreateInterviewScheduleInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1487,9 +1609,13 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateInterviewSchedule));
       }
     }
-    const interviewScheduleRequest = input["interview_schedule_request"];
+    const interviewScheduleRequest = (input as Record<string, unknown>)["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
-      if (!isObject(interviewScheduleRequest)) {
+      if (
+        typeof interviewScheduleRequest !== "object" ||
+        interviewScheduleRequest === null ||
+        Array.isArray(interviewScheduleRequest)
+      ) {
         issues = addIssue(issues, issueType(
           "/interview_schedule_request",
           "interview_schedule_request",
@@ -1515,10 +1641,16 @@ export function validateCreateInterviewSchedule(input: unknown): ValidationResul
  */
 export function isCreateInterviewSchedule(input: unknown): input is CreateInterviewScheduleInput {
   try {
-    if (!isObject(input)) return false;
-    const interviewScheduleRequest = input["interview_schedule_request"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const interviewScheduleRequest = (input as Record<string, unknown>)["interview_schedule_request"];
     if (interviewScheduleRequest !== undefined) {
-      if (!isObject(interviewScheduleRequest)) {
+      if (
+        typeof interviewScheduleRequest !== "object" ||
+        interviewScheduleRequest === null ||
+        Array.isArray(interviewScheduleRequest)
+      ) {
         for (const key in input) {
           if (key === "interview_schedule_request" && isOwnKey(input, key)) {
             return false;
@@ -1551,7 +1683,9 @@ export function isCreateInterviewSchedule(input: unknown): input is CreateInterv
 /** Checks an input for `RecruitApi.FetchInterviewStageDetails`, reporting every problem. Never throws. */
 export function validateFetchInterviewStageDetails(input: unknown): ValidationResult<FetchInterviewStageDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1564,9 +1698,9 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfFetchInterviewStageDetails));
       }
     }
-    const interviewStageId = input["interview_stage_id"];
+    const interviewStageId = (input as Record<string, unknown>)["interview_stage_id"];
     if (interviewStageId !== undefined) {
-      if (!isObject(interviewStageId)) {
+      if (typeof interviewStageId !== "object" || interviewStageId === null || Array.isArray(interviewStageId)) {
         issues = addIssue(issues, issueType(
           "/interview_stage_id",
           "interview_stage_id",
@@ -1592,10 +1726,12 @@ export function validateFetchInterviewStageDetails(input: unknown): ValidationRe
  */
 export function isFetchInterviewStageDetails(input: unknown): input is FetchInterviewStageDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const interviewStageId = input["interview_stage_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const interviewStageId = (input as Record<string, unknown>)["interview_stage_id"];
     if (interviewStageId !== undefined) {
-      if (!isObject(interviewStageId)) {
+      if (typeof interviewStageId !== "object" || interviewStageId === null || Array.isArray(interviewStageId)) {
         for (const key in input) {
           if (key === "interview_stage_id" && isOwnKey(input, key)) {
             return false;
@@ -1639,7 +1775,9 @@ export const isListInterviewStageGroups: (input: unknown) => input is ListInterv
 /** Checks an input for `RecruitApi.ListJobOpenings`, reporting every problem. Never throws. */
 export function validateListJobOpenings(input: unknown): ValidationResult<ListJobOpeningsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1653,13 +1791,13 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListJobOpenings));
       }
     }
-    const lastSyncToken = input["last_sync_token"];
+    const lastSyncToken = (input as Record<string, unknown>)["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         issues = addIssue(issues, issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const pageCursor = input["page_cursor"];
+    const pageCursor = (input as Record<string, unknown>)["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         issues = addIssue(issues, issueType("/page_cursor", "page_cursor", "a string", pageCursor));
@@ -1682,8 +1820,10 @@ export function validateListJobOpenings(input: unknown): ValidationResult<ListJo
  */
 export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput {
   try {
-    if (!isObject(input)) return false;
-    const lastSyncToken = input["last_sync_token"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const lastSyncToken = (input as Record<string, unknown>)["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         for (const key in input) {
@@ -1694,7 +1834,7 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
         return isListJobOpenings(ownProperties(input));
       }
     }
-    const pageCursor = input["page_cursor"];
+    const pageCursor = (input as Record<string, unknown>)["page_cursor"];
     if (pageCursor !== undefined) {
       if (typeof pageCursor !== "string") {
         for (const key in input) {
@@ -1730,7 +1870,9 @@ export function isListJobOpenings(input: unknown): input is ListJobOpeningsInput
 /** Checks an input for `RecruitApi.CreateJobOpening`, reporting every problem. Never throws. */
 export function validateCreateJobOpening(input: unknown): ValidationResult<CreateJobOpeningInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -1753,7 +1895,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateJobOpening));
       }
     }
-    const associatedJobIds = input["associated_job_ids"];
+    const associatedJobIds = (input as Record<string, unknown>)["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         issues = addIssue(issues, issueType("/associated_job_ids", "associated_job_ids", "an array", associatedJobIds));
@@ -1775,13 +1917,13 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
-    const departmentTeamId = input["department_team_id"];
+    const departmentTeamId = (input as Record<string, unknown>)["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         issues = addIssue(issues, issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentStartDate = input["employment_start_date"];
+    const employmentStartDate = (input as Record<string, unknown>)["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
         issues = addIssue(issues, issueType(
@@ -1799,7 +1941,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const targetHireDate = input["target_hire_date"];
+    const targetHireDate = (input as Record<string, unknown>)["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         issues = addIssue(issues, issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -1807,7 +1949,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         issues = addIssue(issues, issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const employmentType = input["employment_type"];
+    const employmentType = (input as Record<string, unknown>)["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -1824,19 +1966,19 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const isBackfill = input["is_backfill"];
+    const isBackfill = (input as Record<string, unknown>)["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         issues = addIssue(issues, issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescription = input["job_description"];
+    const jobDescription = (input as Record<string, unknown>)["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         issues = addIssue(issues, issueType("/job_description", "job_description", "a string", jobDescription));
       }
     }
-    const locationIds = input["location_ids"];
+    const locationIds = (input as Record<string, unknown>)["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         issues = addIssue(issues, issueType("/location_ids", "location_ids", "an array", locationIds));
@@ -1858,7 +2000,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         }
       }
     }
-    const openingState = input["opening_state"];
+    const openingState = (input as Record<string, unknown>)["opening_state"];
     if (openingState !== undefined) {
       if (
         openingState !== "Draft" &&
@@ -1874,7 +2016,7 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
         ));
       }
     }
-    const identifiers = input["identifiers"];
+    const identifiers = (input as Record<string, unknown>)["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         issues = addIssue(issues, issueType("/identifiers", "identifiers", "a string", identifiers));
@@ -1913,8 +2055,10 @@ export function validateCreateJobOpening(input: unknown): ValidationResult<Creat
  */
 export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInput {
   try {
-    if (!isObject(input)) return false;
-    const associatedJobIds = input["associated_job_ids"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const associatedJobIds = (input as Record<string, unknown>)["associated_job_ids"];
     if (associatedJobIds !== undefined) {
       if (!Array.isArray(associatedJobIds)) {
         for (const key in input) {
@@ -1937,7 +2081,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         }
       }
     }
-    const departmentTeamId = input["department_team_id"];
+    const departmentTeamId = (input as Record<string, unknown>)["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         for (const key in input) {
@@ -1948,7 +2092,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const employmentStartDate = input["employment_start_date"];
+    const employmentStartDate = (input as Record<string, unknown>)["employment_start_date"];
     if (employmentStartDate !== undefined) {
       if (typeof employmentStartDate !== "string") {
         for (const key in input) {
@@ -1966,7 +2110,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const targetHireDate = input["target_hire_date"];
+    const targetHireDate = (input as Record<string, unknown>)["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         for (const key in input) {
@@ -1984,7 +2128,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const employmentType = input["employment_type"];
+    const employmentType = (input as Record<string, unknown>)["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2001,7 +2145,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const isBackfill = input["is_backfill"];
+    const isBackfill = (input as Record<string, unknown>)["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         for (const key in input) {
@@ -2012,7 +2156,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const jobDescription = input["job_description"];
+    const jobDescription = (input as Record<string, unknown>)["job_description"];
     if (jobDescription !== undefined) {
       if (typeof jobDescription !== "string") {
         for (const key in input) {
@@ -2023,7 +2167,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const locationIds = input["location_ids"];
+    const locationIds = (input as Record<string, unknown>)["location_ids"];
     if (locationIds !== undefined) {
       if (!Array.isArray(locationIds)) {
         for (const key in input) {
@@ -2046,7 +2190,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         }
       }
     }
-    const openingState = input["opening_state"];
+    const openingState = (input as Record<string, unknown>)["opening_state"];
     if (openingState !== undefined) {
       if (
         openingState !== "Draft" &&
@@ -2062,7 +2206,7 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
         return isCreateJobOpening(ownProperties(input));
       }
     }
-    const identifiers = input["identifiers"];
+    const identifiers = (input as Record<string, unknown>)["identifiers"];
     if (identifiers !== undefined) {
       if (typeof identifiers !== "string") {
         for (const key in input) {
@@ -2127,7 +2271,9 @@ export function isCreateJobOpening(input: unknown): input is CreateJobOpeningInp
 /** Checks an input for `RecruitApi.SetOpeningState`, reporting every problem. Never throws. */
 export function validateSetOpeningState(input: unknown): ValidationResult<SetOpeningStateInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2142,13 +2288,13 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningState));
       }
     }
-    const closeReasonId = input["close_reason_id"];
+    const closeReasonId = (input as Record<string, unknown>)["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         issues = addIssue(issues, issueType("/close_reason_id", "close_reason_id", "a string", closeReasonId));
       }
     }
-    const newOpeningState = input["new_opening_state"];
+    const newOpeningState = (input as Record<string, unknown>)["new_opening_state"];
     if (newOpeningState !== undefined) {
       if (
         newOpeningState !== "Draft" &&
@@ -2164,7 +2310,7 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
         ));
       }
     }
-    const openingId = input["opening_id"];
+    const openingId = (input as Record<string, unknown>)["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         issues = addIssue(issues, issueType("/opening_id", "opening_id", "a string", openingId));
@@ -2202,8 +2348,10 @@ export function validateSetOpeningState(input: unknown): ValidationResult<SetOpe
  */
 export function isSetOpeningState(input: unknown): input is SetOpeningStateInput {
   try {
-    if (!isObject(input)) return false;
-    const closeReasonId = input["close_reason_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const closeReasonId = (input as Record<string, unknown>)["close_reason_id"];
     if (closeReasonId !== undefined) {
       if (typeof closeReasonId !== "string") {
         for (const key in input) {
@@ -2214,7 +2362,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         return isSetOpeningState(ownProperties(input));
       }
     }
-    const newOpeningState = input["new_opening_state"];
+    const newOpeningState = (input as Record<string, unknown>)["new_opening_state"];
     if (newOpeningState !== undefined) {
       if (
         newOpeningState !== "Draft" &&
@@ -2230,7 +2378,7 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
         return isSetOpeningState(ownProperties(input));
       }
     }
-    const openingId = input["opening_id"];
+    const openingId = (input as Record<string, unknown>)["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         for (const key in input) {
@@ -2282,7 +2430,9 @@ export function isSetOpeningState(input: unknown): input is SetOpeningStateInput
 /** Checks an input for `RecruitApi.SetOpeningArchivedState`, reporting every problem. Never throws. */
 export function validateSetOpeningArchivedState(input: unknown): ValidationResult<SetOpeningArchivedStateInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2296,13 +2446,13 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSetOpeningArchivedState));
       }
     }
-    const openingId = input["opening_id"];
+    const openingId = (input as Record<string, unknown>)["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         issues = addIssue(issues, issueType("/opening_id", "opening_id", "a string", openingId));
       }
     }
-    const setArchivedState = input["set_archived_state"];
+    const setArchivedState = (input as Record<string, unknown>)["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2330,8 +2480,10 @@ export function validateSetOpeningArchivedState(input: unknown): ValidationResul
  */
 export function isSetOpeningArchivedState(input: unknown): input is SetOpeningArchivedStateInput {
   try {
-    if (!isObject(input)) return false;
-    const openingId = input["opening_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const openingId = (input as Record<string, unknown>)["opening_id"];
     if (openingId !== undefined) {
       if (typeof openingId !== "string") {
         for (const key in input) {
@@ -2342,7 +2494,7 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
         return isSetOpeningArchivedState(ownProperties(input));
       }
     }
-    const setArchivedState = input["set_archived_state"];
+    const setArchivedState = (input as Record<string, unknown>)["set_archived_state"];
     if (setArchivedState !== undefined) {
       if (typeof setArchivedState !== "boolean") {
         for (const key in input) {
@@ -2378,7 +2530,9 @@ export function isSetOpeningArchivedState(input: unknown): input is SetOpeningAr
 /** Checks an input for `RecruitApi.UpdateJobOpening`, reporting every problem. Never throws. */
 export function validateUpdateJobOpening(input: unknown): ValidationResult<UpdateJobOpeningInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2398,13 +2552,13 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateJobOpening));
       }
     }
-    const departmentTeamId = input["department_team_id"];
+    const departmentTeamId = (input as Record<string, unknown>)["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         issues = addIssue(issues, issueType("/department_team_id", "department_team_id", "a string", departmentTeamId));
       }
     }
-    const employmentType = input["employment_type"];
+    const employmentType = (input as Record<string, unknown>)["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2421,19 +2575,19 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const fieldsToUpdate = input["fields_to_update"];
+    const fieldsToUpdate = (input as Record<string, unknown>)["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         issues = addIssue(issues, issueType("/fields_to_update", "fields_to_update", "a string", fieldsToUpdate));
       }
     }
-    const isBackfill = input["is_backfill"];
+    const isBackfill = (input as Record<string, unknown>)["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         issues = addIssue(issues, issueType("/is_backfill", "is_backfill", "a boolean", isBackfill));
       }
     }
-    const jobDescriptionUpdate = input["job_description_update"];
+    const jobDescriptionUpdate = (input as Record<string, unknown>)["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
         issues = addIssue(issues, issueType(
@@ -2444,7 +2598,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const openingIdentifier = input["opening_identifier"];
+    const openingIdentifier = (input as Record<string, unknown>)["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         issues = addIssue(issues, issueType(
@@ -2455,7 +2609,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         ));
       }
     }
-    const targetHireDate = input["target_hire_date"];
+    const targetHireDate = (input as Record<string, unknown>)["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         issues = addIssue(issues, issueType("/target_hire_date", "target_hire_date", "a string", targetHireDate));
@@ -2463,7 +2617,7 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
         issues = addIssue(issues, issueFormat("/target_hire_date", "target_hire_date", "date", targetHireDate));
       }
     }
-    const targetStartDate = input["target_start_date"];
+    const targetStartDate = (input as Record<string, unknown>)["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         issues = addIssue(issues, issueType("/target_start_date", "target_start_date", "a string", targetStartDate));
@@ -2500,8 +2654,10 @@ export function validateUpdateJobOpening(input: unknown): ValidationResult<Updat
  */
 export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInput {
   try {
-    if (!isObject(input)) return false;
-    const departmentTeamId = input["department_team_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const departmentTeamId = (input as Record<string, unknown>)["department_team_id"];
     if (departmentTeamId !== undefined) {
       if (typeof departmentTeamId !== "string") {
         for (const key in input) {
@@ -2512,7 +2668,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const employmentType = input["employment_type"];
+    const employmentType = (input as Record<string, unknown>)["employment_type"];
     if (employmentType !== undefined) {
       if (
         employmentType !== "FullTime" &&
@@ -2529,7 +2685,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const fieldsToUpdate = input["fields_to_update"];
+    const fieldsToUpdate = (input as Record<string, unknown>)["fields_to_update"];
     if (fieldsToUpdate !== undefined) {
       if (typeof fieldsToUpdate !== "string") {
         for (const key in input) {
@@ -2540,7 +2696,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const isBackfill = input["is_backfill"];
+    const isBackfill = (input as Record<string, unknown>)["is_backfill"];
     if (isBackfill !== undefined) {
       if (typeof isBackfill !== "boolean") {
         for (const key in input) {
@@ -2551,7 +2707,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const jobDescriptionUpdate = input["job_description_update"];
+    const jobDescriptionUpdate = (input as Record<string, unknown>)["job_description_update"];
     if (jobDescriptionUpdate !== undefined) {
       if (typeof jobDescriptionUpdate !== "string") {
         for (const key in input) {
@@ -2562,7 +2718,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const openingIdentifier = input["opening_identifier"];
+    const openingIdentifier = (input as Record<string, unknown>)["opening_identifier"];
     if (openingIdentifier !== undefined) {
       if (typeof openingIdentifier !== "string") {
         for (const key in input) {
@@ -2573,7 +2729,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const targetHireDate = input["target_hire_date"];
+    const targetHireDate = (input as Record<string, unknown>)["target_hire_date"];
     if (targetHireDate !== undefined) {
       if (typeof targetHireDate !== "string") {
         for (const key in input) {
@@ -2591,7 +2747,7 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
         return isUpdateJobOpening(ownProperties(input));
       }
     }
-    const targetStartDate = input["target_start_date"];
+    const targetStartDate = (input as Record<string, unknown>)["target_start_date"];
     if (targetStartDate !== undefined) {
       if (typeof targetStartDate !== "string") {
         for (const key in input) {
@@ -2652,7 +2808,9 @@ export function isUpdateJobOpening(input: unknown): input is UpdateJobOpeningInp
 /** Checks an input for `RecruitApi.ListProjects`, reporting every problem. Never throws. */
 export function validateListProjects(input: unknown): ValidationResult<ListProjectsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2667,13 +2825,13 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListProjects));
       }
     }
-    const lastSyncToken = input["last_sync_token"];
+    const lastSyncToken = (input as Record<string, unknown>)["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         issues = addIssue(issues, issueType("/last_sync_token", "last_sync_token", "a string", lastSyncToken));
       }
     }
-    const maxItemsToReturn = input["max_items_to_return"];
+    const maxItemsToReturn = (input as Record<string, unknown>)["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         issues = addIssue(issues, issueType(
@@ -2688,7 +2846,7 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
         }
       }
     }
-    const pageResultsCursor = input["page_results_cursor"];
+    const pageResultsCursor = (input as Record<string, unknown>)["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         issues = addIssue(issues, issueType(
@@ -2723,8 +2881,10 @@ export function validateListProjects(input: unknown): ValidationResult<ListProje
  */
 export function isListProjects(input: unknown): input is ListProjectsInput {
   try {
-    if (!isObject(input)) return false;
-    const lastSyncToken = input["last_sync_token"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const lastSyncToken = (input as Record<string, unknown>)["last_sync_token"];
     if (lastSyncToken !== undefined) {
       if (typeof lastSyncToken !== "string") {
         for (const key in input) {
@@ -2735,7 +2895,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
         return isListProjects(ownProperties(input));
       }
     }
-    const maxItemsToReturn = input["max_items_to_return"];
+    const maxItemsToReturn = (input as Record<string, unknown>)["max_items_to_return"];
     if (maxItemsToReturn !== undefined) {
       if (typeof maxItemsToReturn !== "number" || !Number.isInteger(maxItemsToReturn)) {
         for (const key in input) {
@@ -2755,7 +2915,7 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
         }
       }
     }
-    const pageResultsCursor = input["page_results_cursor"];
+    const pageResultsCursor = (input as Record<string, unknown>)["page_results_cursor"];
     if (pageResultsCursor !== undefined) {
       if (typeof pageResultsCursor !== "string") {
         for (const key in input) {
@@ -2799,7 +2959,9 @@ export function isListProjects(input: unknown): input is ListProjectsInput {
 /** Checks an input for `RecruitApi.SearchProjectsByTitle`, reporting every problem. Never throws. */
 export function validateSearchProjectsByTitle(input: unknown): ValidationResult<SearchProjectsByTitleInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2812,7 +2974,7 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfSearchProjectsByTitle));
       }
     }
-    const projectTitle = input["project_title"];
+    const projectTitle = (input as Record<string, unknown>)["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         issues = addIssue(issues, issueType("/project_title", "project_title", "a string", projectTitle));
@@ -2835,8 +2997,10 @@ export function validateSearchProjectsByTitle(input: unknown): ValidationResult<
  */
 export function isSearchProjectsByTitle(input: unknown): input is SearchProjectsByTitleInput {
   try {
-    if (!isObject(input)) return false;
-    const projectTitle = input["project_title"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const projectTitle = (input as Record<string, unknown>)["project_title"];
     if (projectTitle !== undefined) {
       if (typeof projectTitle !== "string") {
         for (const key in input) {
@@ -2882,7 +3046,9 @@ export const isGetReferralFormInfo: (input: unknown) => input is GetReferralForm
 /** Checks an input for `RecruitApi.ListAllSources`, reporting every problem. Never throws. */
 export function validateListAllSources(input: unknown): ValidationResult<ListAllSourcesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2895,7 +3061,7 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListAllSources));
       }
     }
-    const includeArchivedItems = input["include_archived_items"];
+    const includeArchivedItems = (input as Record<string, unknown>)["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2923,8 +3089,10 @@ export function validateListAllSources(input: unknown): ValidationResult<ListAll
  */
 export function isListAllSources(input: unknown): input is ListAllSourcesInput {
   try {
-    if (!isObject(input)) return false;
-    const includeArchivedItems = input["include_archived_items"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const includeArchivedItems = (input as Record<string, unknown>)["include_archived_items"];
     if (includeArchivedItems !== undefined) {
       if (typeof includeArchivedItems !== "boolean") {
         for (const key in input) {
@@ -2959,7 +3127,9 @@ export function isListAllSources(input: unknown): input is ListAllSourcesInput {
 /** Checks an input for `RecruitApi.ListSourceTrackingLinks`, reporting every problem. Never throws. */
 export function validateListSourceTrackingLinks(input: unknown): ValidationResult<ListSourceTrackingLinksInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2972,7 +3142,7 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSourceTrackingLinks));
       }
     }
-    const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
+    const includeDisabledTrackingLinks = (input as Record<string, unknown>)["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -3000,8 +3170,10 @@ export function validateListSourceTrackingLinks(input: unknown): ValidationResul
  */
 export function isListSourceTrackingLinks(input: unknown): input is ListSourceTrackingLinksInput {
   try {
-    if (!isObject(input)) return false;
-    const includeDisabledTrackingLinks = input["include_disabled_tracking_links"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const includeDisabledTrackingLinks = (input as Record<string, unknown>)["include_disabled_tracking_links"];
     if (includeDisabledTrackingLinks !== undefined) {
       if (typeof includeDisabledTrackingLinks !== "boolean") {
         for (const key in input) {
@@ -3036,7 +3208,9 @@ export function isListSourceTrackingLinks(input: unknown): input is ListSourceTr
 /** Checks an input for `RecruitApi.CreateWebhookSetting`, reporting every problem. Never throws. */
 export function validateCreateWebhookSetting(input: unknown): ValidationResult<CreateWebhookSettingInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3049,9 +3223,13 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookSetting));
       }
     }
-    const webhookConfiguration = input["webhook_configuration"];
+    const webhookConfiguration = (input as Record<string, unknown>)["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
-      if (!isObject(webhookConfiguration)) {
+      if (
+        typeof webhookConfiguration !== "object" ||
+        webhookConfiguration === null ||
+        Array.isArray(webhookConfiguration)
+      ) {
         issues = addIssue(issues, issueType(
           "/webhook_configuration",
           "webhook_configuration",
@@ -3077,10 +3255,16 @@ export function validateCreateWebhookSetting(input: unknown): ValidationResult<C
  */
 export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSettingInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookConfiguration = input["webhook_configuration"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookConfiguration = (input as Record<string, unknown>)["webhook_configuration"];
     if (webhookConfiguration !== undefined) {
-      if (!isObject(webhookConfiguration)) {
+      if (
+        typeof webhookConfiguration !== "object" ||
+        webhookConfiguration === null ||
+        Array.isArray(webhookConfiguration)
+      ) {
         for (const key in input) {
           if (key === "webhook_configuration" && isOwnKey(input, key)) {
             return false;
@@ -3113,7 +3297,9 @@ export function isCreateWebhookSetting(input: unknown): input is CreateWebhookSe
 /** Checks an input for `RecruitApi.UpdateWebhookSetting`, reporting every problem. Never throws. */
 export function validateUpdateWebhookSetting(input: unknown): ValidationResult<UpdateWebhookSettingInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3126,9 +3312,13 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSetting));
       }
     }
-    const webhookSettingsPayload = input["webhook_settings_payload"];
+    const webhookSettingsPayload = (input as Record<string, unknown>)["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
-      if (!isObject(webhookSettingsPayload)) {
+      if (
+        typeof webhookSettingsPayload !== "object" ||
+        webhookSettingsPayload === null ||
+        Array.isArray(webhookSettingsPayload)
+      ) {
         issues = addIssue(issues, issueType(
           "/webhook_settings_payload",
           "webhook_settings_payload",
@@ -3154,10 +3344,16 @@ export function validateUpdateWebhookSetting(input: unknown): ValidationResult<U
  */
 export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSettingInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookSettingsPayload = input["webhook_settings_payload"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookSettingsPayload = (input as Record<string, unknown>)["webhook_settings_payload"];
     if (webhookSettingsPayload !== undefined) {
-      if (!isObject(webhookSettingsPayload)) {
+      if (
+        typeof webhookSettingsPayload !== "object" ||
+        webhookSettingsPayload === null ||
+        Array.isArray(webhookSettingsPayload)
+      ) {
         for (const key in input) {
           if (key === "webhook_settings_payload" && isOwnKey(input, key)) {
             return false;
@@ -3190,7 +3386,9 @@ export function isUpdateWebhookSetting(input: unknown): input is UpdateWebhookSe
 /** Checks an input for `RecruitApi.DeleteWebhookSetting`, reporting every problem. Never throws. */
 export function validateDeleteWebhookSetting(input: unknown): ValidationResult<DeleteWebhookSettingInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3203,9 +3401,9 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfDeleteWebhookSetting));
       }
     }
-    const webhookId = input["webhook_id"];
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId !== undefined) {
-      if (!isObject(webhookId)) {
+      if (typeof webhookId !== "object" || webhookId === null || Array.isArray(webhookId)) {
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "an object", webhookId));
       }
     }
@@ -3226,10 +3424,12 @@ export function validateDeleteWebhookSetting(input: unknown): ValidationResult<D
  */
 export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSettingInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookId = input["webhook_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId !== undefined) {
-      if (!isObject(webhookId)) {
+      if (typeof webhookId !== "object" || webhookId === null || Array.isArray(webhookId)) {
         for (const key in input) {
           if (key === "webhook_id" && isOwnKey(input, key)) {
             return false;
@@ -3265,10 +3465,12 @@ export function isDeleteWebhookSetting(input: unknown): input is DeleteWebhookSe
  */
 function validateShared_2(input: unknown): ValidationResult<FetchApplicationDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -3320,9 +3522,11 @@ function validateShared_2(input: unknown): ValidationResult<FetchApplicationDeta
  */
 function isShared_2(input: unknown): input is FetchApplicationDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -4235,7 +4439,9 @@ export const isRetrieveWebhookInfo: (input: unknown) => input is RetrieveWebhook
 /** Checks an input for `RecruitApi.ArchiveInterviewerPool`, reporting every problem. Never throws. */
 export function validateArchiveInterviewerPool(input: unknown): ValidationResult<ArchiveInterviewerPoolInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ArchiveInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4257,7 +4463,9 @@ export function isArchiveInterviewerPool(input: unknown): input is ArchiveInterv
 /** Checks an input for `RecruitApi.RestoreInterviewerPool`, reporting every problem. Never throws. */
 export function validateRestoreInterviewerPool(input: unknown): ValidationResult<RestoreInterviewerPoolInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as RestoreInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4279,7 +4487,9 @@ export function isRestoreInterviewerPool(input: unknown): input is RestoreInterv
 /** Checks an input for `RecruitApi.AddUserToInterviewerPool`, reporting every problem. Never throws. */
 export function validateAddUserToInterviewerPool(input: unknown): ValidationResult<AddUserToInterviewerPoolInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as AddUserToInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4306,7 +4516,9 @@ export function validateRemoveUserFromInterviewerPool(
   input: unknown,
 ): ValidationResult<RemoveUserFromInterviewerPoolInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as RemoveUserFromInterviewerPoolInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4328,7 +4540,9 @@ export function isRemoveUserFromInterviewerPool(input: unknown): input is Remove
 /** Checks an input for `RecruitApi.CreateNewJob`, reporting every problem. Never throws. */
 export function validateCreateNewJob(input: unknown): ValidationResult<CreateNewJobInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as CreateNewJobInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4350,7 +4564,9 @@ export function isCreateNewJob(input: unknown): input is CreateNewJobInput {
 /** Checks an input for `RecruitApi.GetJobDetails`, reporting every problem. Never throws. */
 export function validateGetJobDetails(input: unknown): ValidationResult<GetJobDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as GetJobDetailsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4372,7 +4588,9 @@ export function isGetJobDetails(input: unknown): input is GetJobDetailsInput {
 /** Checks an input for `RecruitApi.ListAllJobs`, reporting every problem. Never throws. */
 export function validateListAllJobs(input: unknown): ValidationResult<ListAllJobsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ListAllJobsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4394,7 +4612,9 @@ export function isListAllJobs(input: unknown): input is ListAllJobsInput {
 /** Checks an input for `RecruitApi.SetJobStatus`, reporting every problem. Never throws. */
 export function validateSetJobStatus(input: unknown): ValidationResult<SetJobStatusInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as SetJobStatusInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4416,7 +4636,9 @@ export function isSetJobStatus(input: unknown): input is SetJobStatusInput {
 /** Checks an input for `RecruitApi.UpdateJobDetails`, reporting every problem. Never throws. */
 export function validateUpdateJobDetails(input: unknown): ValidationResult<UpdateJobDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateJobDetailsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4438,7 +4660,9 @@ export function isUpdateJobDetails(input: unknown): input is UpdateJobDetailsInp
 /** Checks an input for `RecruitApi.UpdateJobCompensation`, reporting every problem. Never throws. */
 export function validateUpdateJobCompensation(input: unknown): ValidationResult<UpdateJobCompensationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateJobCompensationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4460,7 +4684,9 @@ export function isUpdateJobCompensation(input: unknown): input is UpdateJobCompe
 /** Checks an input for `RecruitApi.SearchJobsByTitle`, reporting every problem. Never throws. */
 export function validateSearchJobsByTitle(input: unknown): ValidationResult<SearchJobsByTitleInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as SearchJobsByTitleInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4482,7 +4708,9 @@ export function isSearchJobsByTitle(input: unknown): input is SearchJobsByTitleI
 /** Checks an input for `RecruitApi.ListEnabledJobBoards`, reporting every problem. Never throws. */
 export function validateListEnabledJobBoards(input: unknown): ValidationResult<ListEnabledJobBoardsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ListEnabledJobBoardsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4504,7 +4732,9 @@ export function isListEnabledJobBoards(input: unknown): input is ListEnabledJobB
 /** Checks an input for `RecruitApi.JobInterviewPlanInfo`, reporting every problem. Never throws. */
 export function validateJobInterviewPlanInfo(input: unknown): ValidationResult<JobInterviewPlanInfoInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as JobInterviewPlanInfoInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4526,7 +4756,9 @@ export function isJobInterviewPlanInfo(input: unknown): input is JobInterviewPla
 /** Checks an input for `RecruitApi.GetJobPostingInfo`, reporting every problem. Never throws. */
 export function validateGetJobPostingInfo(input: unknown): ValidationResult<GetJobPostingInfoInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as GetJobPostingInfoInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4548,7 +4780,9 @@ export function isGetJobPostingInfo(input: unknown): input is GetJobPostingInfoI
 /** Checks an input for `RecruitApi.ListPublishedJobPostings`, reporting every problem. Never throws. */
 export function validateListPublishedJobPostings(input: unknown): ValidationResult<ListPublishedJobPostingsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ListPublishedJobPostingsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4570,7 +4804,9 @@ export function isListPublishedJobPostings(input: unknown): input is ListPublish
 /** Checks an input for `RecruitApi.ListJobTemplates`, reporting every problem. Never throws. */
 export function validateListJobTemplates(input: unknown): ValidationResult<ListJobTemplatesInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ListJobTemplatesInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4592,7 +4828,9 @@ export function isListJobTemplates(input: unknown): input is ListJobTemplatesInp
 /** Checks an input for `RecruitApi.UpdateJobPosting`, reporting every problem. Never throws. */
 export function validateUpdateJobPosting(input: unknown): ValidationResult<UpdateJobPostingInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateJobPostingInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4614,7 +4852,9 @@ export function isUpdateJobPosting(input: unknown): input is UpdateJobPostingInp
 /** Checks an input for `RecruitApi.ArchiveLocation`, reporting every problem. Never throws. */
 export function validateArchiveLocation(input: unknown): ValidationResult<ArchiveLocationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ArchiveLocationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4636,7 +4876,9 @@ export function isArchiveLocation(input: unknown): input is ArchiveLocationInput
 /** Checks an input for `RecruitApi.CreateLocation`, reporting every problem. Never throws. */
 export function validateCreateLocation(input: unknown): ValidationResult<CreateLocationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as CreateLocationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4658,7 +4900,9 @@ export function isCreateLocation(input: unknown): input is CreateLocationInput {
 /** Checks an input for `RecruitApi.GetLocationDetails`, reporting every problem. Never throws. */
 export function validateGetLocationDetails(input: unknown): ValidationResult<GetLocationDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as GetLocationDetailsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4680,7 +4924,9 @@ export function isGetLocationDetails(input: unknown): input is GetLocationDetail
 /** Checks an input for `RecruitApi.ListAllLocations`, reporting every problem. Never throws. */
 export function validateListAllLocations(input: unknown): ValidationResult<ListAllLocationsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as ListAllLocationsInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4702,7 +4948,9 @@ export function isListAllLocations(input: unknown): input is ListAllLocationsInp
 /** Checks an input for `RecruitApi.MoveLocationInHierarchy`, reporting every problem. Never throws. */
 export function validateMoveLocationInHierarchy(input: unknown): ValidationResult<MoveLocationInHierarchyInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as MoveLocationInHierarchyInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4724,7 +4972,9 @@ export function isMoveLocationInHierarchy(input: unknown): input is MoveLocation
 /** Checks an input for `RecruitApi.RestoreArchivedLocation`, reporting every problem. Never throws. */
 export function validateRestoreArchivedLocation(input: unknown): ValidationResult<RestoreArchivedLocationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as RestoreArchivedLocationInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4746,7 +4996,9 @@ export function isRestoreArchivedLocation(input: unknown): input is RestoreArchi
 /** Checks an input for `RecruitApi.UpdateLocationAddress`, reporting every problem. Never throws. */
 export function validateUpdateLocationAddress(input: unknown): ValidationResult<UpdateLocationAddressInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateLocationAddressInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4768,7 +5020,9 @@ export function isUpdateLocationAddress(input: unknown): input is UpdateLocation
 /** Checks an input for `RecruitApi.UpdateLocationName`, reporting every problem. Never throws. */
 export function validateUpdateLocationName(input: unknown): ValidationResult<UpdateLocationNameInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateLocationNameInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };
@@ -4790,7 +5044,9 @@ export function isUpdateLocationName(input: unknown): input is UpdateLocationNam
 /** Checks an input for `RecruitApi.UpdateLocationRemoteStatus`, reporting every problem. Never throws. */
 export function validateUpdateLocationRemoteStatus(input: unknown): ValidationResult<UpdateLocationRemoteStatusInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     return { ok: true, value: input as unknown as UpdateLocationRemoteStatusInput };
   } catch (error) {
     return { ok: false, issues: [issueUnreadable(error)] };

@@ -6,7 +6,6 @@ import {
   isCsv,
   isDateTime,
   isJson,
-  isObject,
   isOwnKey,
   issueEnum,
   issueFormat,
@@ -130,10 +129,12 @@ const parametersOfUpdateImportsConfiguration = ["import_configuration_details", 
  */
 function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     let seen = 0;
     for (const key in input) {
       if (!isOwnKey(input, key)) continue;
@@ -185,9 +186,11 @@ function validateShared_1(input: unknown): ValidationResult<PerformSigmaSearchIn
  */
 function isShared_1(input: unknown): input is PerformSigmaSearchInput {
   try {
-    if (!isObject(input)) return false;
-    const mode = input["mode"];
-    const requestBody = input["request_body"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const mode = (input as Record<string, unknown>)["mode"];
+    const requestBody = (input as Record<string, unknown>)["request_body"];
     if (mode !== "get_request_schema") {
       if (mode === undefined) {
         return false;
@@ -282,7 +285,9 @@ export const isGetContentDetails: (input: unknown) => input is GetContentDetails
 /** Checks an input for `SigmaApi.GenerateAnswerSummary`, reporting every problem. Never throws. */
 export function validateGenerateAnswerSummary(input: unknown): ValidationResult<GenerateAnswerSummaryInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -297,7 +302,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGenerateAnswerSummary));
       }
     }
-    const searchQuery = input["search_query"];
+    const searchQuery = (input as Record<string, unknown>)["search_query"];
     if (searchQuery === undefined) {
       issues = addIssue(issues, issueRequired("/search_query", "search_query"));
     } else {
@@ -305,7 +310,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/search_query", "search_query", "a string", searchQuery));
       }
     }
-    const enableStreamingResponse = input["enable_streaming_response"];
+    const enableStreamingResponse = (input as Record<string, unknown>)["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -316,7 +321,7 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
         ));
       }
     }
-    const includeFullText = input["include_full_text"];
+    const includeFullText = (input as Record<string, unknown>)["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         issues = addIssue(issues, issueType("/include_full_text", "include_full_text", "a boolean", includeFullText));
@@ -346,8 +351,10 @@ export function validateGenerateAnswerSummary(input: unknown): ValidationResult<
  */
 export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswerSummaryInput {
   try {
-    if (!isObject(input)) return false;
-    const searchQuery = input["search_query"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const searchQuery = (input as Record<string, unknown>)["search_query"];
     if (searchQuery === undefined) {
       return false;
     } else {
@@ -360,7 +367,7 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
         return isGenerateAnswerSummary(ownProperties(input));
       }
     }
-    const enableStreamingResponse = input["enable_streaming_response"];
+    const enableStreamingResponse = (input as Record<string, unknown>)["enable_streaming_response"];
     if (enableStreamingResponse !== undefined) {
       if (typeof enableStreamingResponse !== "boolean") {
         for (const key in input) {
@@ -371,7 +378,7 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
         return isGenerateAnswerSummary(ownProperties(input));
       }
     }
-    const includeFullText = input["include_full_text"];
+    const includeFullText = (input as Record<string, unknown>)["include_full_text"];
     if (includeFullText !== undefined) {
       if (typeof includeFullText !== "boolean") {
         for (const key in input) {
@@ -419,7 +426,9 @@ export function isGenerateAnswerSummary(input: unknown): input is GenerateAnswer
  */
 function validateShared_2(input: unknown): ValidationResult<ListResearchRequestsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -433,13 +442,13 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_2));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -462,8 +471,10 @@ function validateShared_2(input: unknown): ValidationResult<ListResearchRequests
  */
 function isShared_2(input: unknown): input is ListResearchRequestsInput {
   try {
-    if (!isObject(input)) return false;
-    const paginationCursor = input["pagination_cursor"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -474,7 +485,7 @@ function isShared_2(input: unknown): input is ListResearchRequestsInput {
         return isShared_2(ownProperties(input));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
@@ -521,7 +532,9 @@ export const isListResearchRequests: (input: unknown) => input is ListResearchRe
 /** Checks an input for `SigmaApi.CreateResearchRequest`, reporting every problem. Never throws. */
 export function validateCreateResearchRequest(input: unknown): ValidationResult<CreateResearchRequestInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -534,11 +547,15 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateResearchRequest));
       }
     }
-    const researchRequestDetails = input["research_request_details"];
+    const researchRequestDetails = (input as Record<string, unknown>)["research_request_details"];
     if (researchRequestDetails === undefined) {
       issues = addIssue(issues, issueRequired("/research_request_details", "research_request_details"));
     } else {
-      if (!isObject(researchRequestDetails)) {
+      if (
+        typeof researchRequestDetails !== "object" ||
+        researchRequestDetails === null ||
+        Array.isArray(researchRequestDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/research_request_details",
           "research_request_details",
@@ -564,12 +581,18 @@ export function validateCreateResearchRequest(input: unknown): ValidationResult<
  */
 export function isCreateResearchRequest(input: unknown): input is CreateResearchRequestInput {
   try {
-    if (!isObject(input)) return false;
-    const researchRequestDetails = input["research_request_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const researchRequestDetails = (input as Record<string, unknown>)["research_request_details"];
     if (researchRequestDetails === undefined) {
       return false;
     } else {
-      if (!isObject(researchRequestDetails)) {
+      if (
+        typeof researchRequestDetails !== "object" ||
+        researchRequestDetails === null ||
+        Array.isArray(researchRequestDetails)
+      ) {
         for (const key in input) {
           if (key === "research_request_details" && isOwnKey(input, key)) {
             return false;
@@ -602,7 +625,9 @@ export function isCreateResearchRequest(input: unknown): input is CreateResearch
 /** Checks an input for `SigmaApi.GetResearchById`, reporting every problem. Never throws. */
 export function validateGetResearchById(input: unknown): ValidationResult<GetResearchByIdInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -617,7 +642,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetResearchById));
       }
     }
-    const enableStreaming = input["enable_streaming"];
+    const enableStreaming = (input as Record<string, unknown>)["enable_streaming"];
     if (enableStreaming === undefined) {
       issues = addIssue(issues, issueRequired("/enable_streaming", "enable_streaming"));
     } else {
@@ -625,7 +650,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         issues = addIssue(issues, issueType("/enable_streaming", "enable_streaming", "a string", enableStreaming));
       }
     }
-    const eventFilter = input["event_filter"];
+    const eventFilter = (input as Record<string, unknown>)["event_filter"];
     if (eventFilter === undefined) {
       issues = addIssue(issues, issueRequired("/event_filter", "event_filter"));
     } else {
@@ -635,7 +660,7 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
         issues = addIssue(issues, issueFormat("/event_filter", "event_filter", "csv", eventFilter));
       }
     }
-    const researchId = input["research_id"];
+    const researchId = (input as Record<string, unknown>)["research_id"];
     if (researchId === undefined) {
       issues = addIssue(issues, issueRequired("/research_id", "research_id"));
     } else {
@@ -667,8 +692,10 @@ export function validateGetResearchById(input: unknown): ValidationResult<GetRes
  */
 export function isGetResearchById(input: unknown): input is GetResearchByIdInput {
   try {
-    if (!isObject(input)) return false;
-    const enableStreaming = input["enable_streaming"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const enableStreaming = (input as Record<string, unknown>)["enable_streaming"];
     if (enableStreaming === undefined) {
       return false;
     } else {
@@ -681,7 +708,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
         return isGetResearchById(ownProperties(input));
       }
     }
-    const eventFilter = input["event_filter"];
+    const eventFilter = (input as Record<string, unknown>)["event_filter"];
     if (eventFilter === undefined) {
       return false;
     } else {
@@ -701,7 +728,7 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
         return isGetResearchById(ownProperties(input));
       }
     }
-    const researchId = input["research_id"];
+    const researchId = (input as Record<string, unknown>)["research_id"];
     if (researchId === undefined) {
       return false;
     } else {
@@ -747,7 +774,9 @@ export function isGetResearchById(input: unknown): input is GetResearchByIdInput
 /** Checks an input for `SigmaApi.CreateWebset`, reporting every problem. Never throws. */
 export function validateCreateWebset(input: unknown): ValidationResult<CreateWebsetInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -760,11 +789,15 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebset));
       }
     }
-    const websetConfiguration = input["webset_configuration"];
+    const websetConfiguration = (input as Record<string, unknown>)["webset_configuration"];
     if (websetConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/webset_configuration", "webset_configuration"));
     } else {
-      if (!isObject(websetConfiguration)) {
+      if (
+        typeof websetConfiguration !== "object" ||
+        websetConfiguration === null ||
+        Array.isArray(websetConfiguration)
+      ) {
         issues = addIssue(issues, issueType(
           "/webset_configuration",
           "webset_configuration",
@@ -790,12 +823,18 @@ export function validateCreateWebset(input: unknown): ValidationResult<CreateWeb
  */
 export function isCreateWebset(input: unknown): input is CreateWebsetInput {
   try {
-    if (!isObject(input)) return false;
-    const websetConfiguration = input["webset_configuration"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetConfiguration = (input as Record<string, unknown>)["webset_configuration"];
     if (websetConfiguration === undefined) {
       return false;
     } else {
-      if (!isObject(websetConfiguration)) {
+      if (
+        typeof websetConfiguration !== "object" ||
+        websetConfiguration === null ||
+        Array.isArray(websetConfiguration)
+      ) {
         for (const key in input) {
           if (key === "webset_configuration" && isOwnKey(input, key)) {
             return false;
@@ -828,7 +867,9 @@ export function isCreateWebset(input: unknown): input is CreateWebsetInput {
 /** Checks an input for `SigmaApi.ListWebsets`, reporting every problem. Never throws. */
 export function validateListWebsets(input: unknown): ValidationResult<ListWebsetsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -842,13 +883,13 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsets));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const websetsReturnLimit = input["websets_return_limit"];
+    const websetsReturnLimit = (input as Record<string, unknown>)["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
         issues = addIssue(issues, issueType(
@@ -876,8 +917,10 @@ export function validateListWebsets(input: unknown): ValidationResult<ListWebset
  */
 export function isListWebsets(input: unknown): input is ListWebsetsInput {
   try {
-    if (!isObject(input)) return false;
-    const paginationCursor = input["pagination_cursor"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -888,7 +931,7 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
         return isListWebsets(ownProperties(input));
       }
     }
-    const websetsReturnLimit = input["websets_return_limit"];
+    const websetsReturnLimit = (input as Record<string, unknown>)["websets_return_limit"];
     if (websetsReturnLimit !== undefined) {
       if (typeof websetsReturnLimit !== "number" || !Number.isFinite(websetsReturnLimit)) {
         for (const key in input) {
@@ -924,7 +967,9 @@ export function isListWebsets(input: unknown): input is ListWebsetsInput {
 /** Checks an input for `SigmaApi.GetWebsetDetails`, reporting every problem. Never throws. */
 export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWebsetDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -939,7 +984,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebsetDetails));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -947,7 +992,7 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const resourcesToExpand = input["resources_to_expand"];
+    const resourcesToExpand = (input as Record<string, unknown>)["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         issues = addIssue(issues, issueType(
@@ -991,8 +1036,10 @@ export function validateGetWebsetDetails(input: unknown): ValidationResult<GetWe
  */
 export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const websetIdentifier = input["webset_identifier"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1005,7 +1052,7 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
         return isGetWebsetDetails(ownProperties(input));
       }
     }
-    const resourcesToExpand = input["resources_to_expand"];
+    const resourcesToExpand = (input as Record<string, unknown>)["resources_to_expand"];
     if (resourcesToExpand !== undefined) {
       if (!Array.isArray(resourcesToExpand)) {
         for (const key in input) {
@@ -1053,7 +1100,9 @@ export function isGetWebsetDetails(input: unknown): input is GetWebsetDetailsInp
 /** Checks an input for `SigmaApi.UpdateWebset`, reporting every problem. Never throws. */
 export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWebsetInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1067,15 +1116,15 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebset));
       }
     }
-    const websetDetails = input["webset_details"];
+    const websetDetails = (input as Record<string, unknown>)["webset_details"];
     if (websetDetails === undefined) {
       issues = addIssue(issues, issueRequired("/webset_details", "webset_details"));
     } else {
-      if (!isObject(websetDetails)) {
+      if (typeof websetDetails !== "object" || websetDetails === null || Array.isArray(websetDetails)) {
         issues = addIssue(issues, issueType("/webset_details", "webset_details", "an object", websetDetails));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
@@ -1100,12 +1149,14 @@ export function validateUpdateWebset(input: unknown): ValidationResult<UpdateWeb
  */
 export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
   try {
-    if (!isObject(input)) return false;
-    const websetDetails = input["webset_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetDetails = (input as Record<string, unknown>)["webset_details"];
     if (websetDetails === undefined) {
       return false;
     } else {
-      if (!isObject(websetDetails)) {
+      if (typeof websetDetails !== "object" || websetDetails === null || Array.isArray(websetDetails)) {
         for (const key in input) {
           if (key === "webset_details" && isOwnKey(input, key)) {
             return false;
@@ -1114,7 +1165,7 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
         return isUpdateWebset(ownProperties(input));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
@@ -1155,7 +1206,9 @@ export function isUpdateWebset(input: unknown): input is UpdateWebsetInput {
  */
 function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1168,7 +1221,7 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_3));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1193,8 +1246,10 @@ function validateShared_3(input: unknown): ValidationResult<DeleteWebsetInput> {
  */
 function isShared_3(input: unknown): input is DeleteWebsetInput {
   try {
-    if (!isObject(input)) return false;
-    const websetIdentifier = input["webset_identifier"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1251,7 +1306,9 @@ export const isCancelWebsetOperations: (input: unknown) => input is CancelWebset
 /** Checks an input for `SigmaApi.PreviewSearchDecomposition`, reporting every problem. Never throws. */
 export function validatePreviewSearchDecomposition(input: unknown): ValidationResult<PreviewSearchDecompositionInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1264,11 +1321,11 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfPreviewSearchDecomposition));
       }
     }
-    const searchQueryDetails = input["search_query_details"];
+    const searchQueryDetails = (input as Record<string, unknown>)["search_query_details"];
     if (searchQueryDetails === undefined) {
       issues = addIssue(issues, issueRequired("/search_query_details", "search_query_details"));
     } else {
-      if (!isObject(searchQueryDetails)) {
+      if (typeof searchQueryDetails !== "object" || searchQueryDetails === null || Array.isArray(searchQueryDetails)) {
         issues = addIssue(issues, issueType(
           "/search_query_details",
           "search_query_details",
@@ -1294,12 +1351,14 @@ export function validatePreviewSearchDecomposition(input: unknown): ValidationRe
  */
 export function isPreviewSearchDecomposition(input: unknown): input is PreviewSearchDecompositionInput {
   try {
-    if (!isObject(input)) return false;
-    const searchQueryDetails = input["search_query_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const searchQueryDetails = (input as Record<string, unknown>)["search_query_details"];
     if (searchQueryDetails === undefined) {
       return false;
     } else {
-      if (!isObject(searchQueryDetails)) {
+      if (typeof searchQueryDetails !== "object" || searchQueryDetails === null || Array.isArray(searchQueryDetails)) {
         for (const key in input) {
           if (key === "search_query_details" && isOwnKey(input, key)) {
             return false;
@@ -1336,7 +1395,9 @@ export function isPreviewSearchDecomposition(input: unknown): input is PreviewSe
  */
 function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1350,7 +1411,7 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_4));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1358,7 +1419,7 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const websetItemId = input["webset_item_id"];
+    const websetItemId = (input as Record<string, unknown>)["webset_item_id"];
     if (websetItemId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_item_id", "webset_item_id"));
     } else {
@@ -1383,8 +1444,10 @@ function validateShared_4(input: unknown): ValidationResult<GetWebsetItemInput> 
  */
 function isShared_4(input: unknown): input is GetWebsetItemInput {
   try {
-    if (!isObject(input)) return false;
-    const websetIdentifier = input["webset_identifier"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1397,7 +1460,7 @@ function isShared_4(input: unknown): input is GetWebsetItemInput {
         return isShared_4(ownProperties(input));
       }
     }
-    const websetItemId = input["webset_item_id"];
+    const websetItemId = (input as Record<string, unknown>)["webset_item_id"];
     if (websetItemId === undefined) {
       return false;
     } else {
@@ -1453,7 +1516,9 @@ export const isDeleteWebsetItem: (input: unknown) => input is DeleteWebsetItemIn
 /** Checks an input for `SigmaApi.ListWebsetItems`, reporting every problem. Never throws. */
 export function validateListWebsetItems(input: unknown): ValidationResult<ListWebsetItemsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1469,7 +1534,7 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsetItems));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1477,19 +1542,19 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
         issues = addIssue(issues, issueType("/webset_identifier", "webset_identifier", "a string", websetIdentifier));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultLimit = input["result_limit"];
+    const resultLimit = (input as Record<string, unknown>)["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         issues = addIssue(issues, issueType("/result_limit", "result_limit", "a number", resultLimit));
       }
     }
-    const sourceId = input["source_id"];
+    const sourceId = (input as Record<string, unknown>)["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         issues = addIssue(issues, issueType("/source_id", "source_id", "a string", sourceId));
@@ -1520,8 +1585,10 @@ export function validateListWebsetItems(input: unknown): ValidationResult<ListWe
  */
 export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput {
   try {
-    if (!isObject(input)) return false;
-    const websetIdentifier = input["webset_identifier"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1534,7 +1601,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
         return isListWebsetItems(ownProperties(input));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -1545,7 +1612,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
         return isListWebsetItems(ownProperties(input));
       }
     }
-    const resultLimit = input["result_limit"];
+    const resultLimit = (input as Record<string, unknown>)["result_limit"];
     if (resultLimit !== undefined) {
       if (typeof resultLimit !== "number" || !Number.isFinite(resultLimit)) {
         for (const key in input) {
@@ -1556,7 +1623,7 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
         return isListWebsetItems(ownProperties(input));
       }
     }
-    const sourceId = input["source_id"];
+    const sourceId = (input as Record<string, unknown>)["source_id"];
     if (sourceId !== undefined) {
       if (typeof sourceId !== "string") {
         for (const key in input) {
@@ -1602,7 +1669,9 @@ export function isListWebsetItems(input: unknown): input is ListWebsetItemsInput
 /** Checks an input for `SigmaApi.CreateWebsetEnrichment`, reporting every problem. Never throws. */
 export function validateCreateWebsetEnrichment(input: unknown): ValidationResult<CreateWebsetEnrichmentInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1616,11 +1685,11 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetEnrichment));
       }
     }
-    const enrichmentDetails = input["enrichment_details"];
+    const enrichmentDetails = (input as Record<string, unknown>)["enrichment_details"];
     if (enrichmentDetails === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_details", "enrichment_details"));
     } else {
-      if (!isObject(enrichmentDetails)) {
+      if (typeof enrichmentDetails !== "object" || enrichmentDetails === null || Array.isArray(enrichmentDetails)) {
         issues = addIssue(issues, issueType(
           "/enrichment_details",
           "enrichment_details",
@@ -1629,7 +1698,7 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1654,12 +1723,14 @@ export function validateCreateWebsetEnrichment(input: unknown): ValidationResult
  */
 export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetEnrichmentInput {
   try {
-    if (!isObject(input)) return false;
-    const enrichmentDetails = input["enrichment_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const enrichmentDetails = (input as Record<string, unknown>)["enrichment_details"];
     if (enrichmentDetails === undefined) {
       return false;
     } else {
-      if (!isObject(enrichmentDetails)) {
+      if (typeof enrichmentDetails !== "object" || enrichmentDetails === null || Array.isArray(enrichmentDetails)) {
         for (const key in input) {
           if (key === "enrichment_details" && isOwnKey(input, key)) {
             return false;
@@ -1668,7 +1739,7 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
         return isCreateWebsetEnrichment(ownProperties(input));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1706,7 +1777,9 @@ export function isCreateWebsetEnrichment(input: unknown): input is CreateWebsetE
 /** Checks an input for `SigmaApi.UpdateWebsetEnrichment`, reporting every problem. Never throws. */
 export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult<UpdateWebsetEnrichmentInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1721,11 +1794,15 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebsetEnrichment));
       }
     }
-    const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
+    const enrichmentConfigurationDetails = (input as Record<string, unknown>)["enrichment_configuration_details"];
     if (enrichmentConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_configuration_details", "enrichment_configuration_details"));
     } else {
-      if (!isObject(enrichmentConfigurationDetails)) {
+      if (
+        typeof enrichmentConfigurationDetails !== "object" ||
+        enrichmentConfigurationDetails === null ||
+        Array.isArray(enrichmentConfigurationDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/enrichment_configuration_details",
           "enrichment_configuration_details",
@@ -1734,7 +1811,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
-    const enrichmentConfigurationId = input["enrichment_configuration_id"];
+    const enrichmentConfigurationId = (input as Record<string, unknown>)["enrichment_configuration_id"];
     if (enrichmentConfigurationId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_configuration_id", "enrichment_configuration_id"));
     } else {
@@ -1747,7 +1824,7 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
         ));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1779,12 +1856,18 @@ export function validateUpdateWebsetEnrichment(input: unknown): ValidationResult
  */
 export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetEnrichmentInput {
   try {
-    if (!isObject(input)) return false;
-    const enrichmentConfigurationDetails = input["enrichment_configuration_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const enrichmentConfigurationDetails = (input as Record<string, unknown>)["enrichment_configuration_details"];
     if (enrichmentConfigurationDetails === undefined) {
       return false;
     } else {
-      if (!isObject(enrichmentConfigurationDetails)) {
+      if (
+        typeof enrichmentConfigurationDetails !== "object" ||
+        enrichmentConfigurationDetails === null ||
+        Array.isArray(enrichmentConfigurationDetails)
+      ) {
         for (const key in input) {
           if (key === "enrichment_configuration_details" && isOwnKey(input, key)) {
             return false;
@@ -1793,7 +1876,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
         return isUpdateWebsetEnrichment(ownProperties(input));
       }
     }
-    const enrichmentConfigurationId = input["enrichment_configuration_id"];
+    const enrichmentConfigurationId = (input as Record<string, unknown>)["enrichment_configuration_id"];
     if (enrichmentConfigurationId === undefined) {
       return false;
     } else {
@@ -1806,7 +1889,7 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
         return isUpdateWebsetEnrichment(ownProperties(input));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1852,7 +1935,9 @@ export function isUpdateWebsetEnrichment(input: unknown): input is UpdateWebsetE
 /** Checks an input for `SigmaApi.GetEnrichmentDetails`, reporting every problem. Never throws. */
 export function validateGetEnrichmentDetails(input: unknown): ValidationResult<GetEnrichmentDetailsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1866,7 +1951,7 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEnrichmentDetails));
       }
     }
-    const enrichmentId = input["enrichment_id"];
+    const enrichmentId = (input as Record<string, unknown>)["enrichment_id"];
     if (enrichmentId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1874,7 +1959,7 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
         issues = addIssue(issues, issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       issues = addIssue(issues, issueRequired("/webset_identifier", "webset_identifier"));
     } else {
@@ -1899,8 +1984,10 @@ export function validateGetEnrichmentDetails(input: unknown): ValidationResult<G
  */
 export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDetailsInput {
   try {
-    if (!isObject(input)) return false;
-    const enrichmentId = input["enrichment_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const enrichmentId = (input as Record<string, unknown>)["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
@@ -1913,7 +2000,7 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
         return isGetEnrichmentDetails(ownProperties(input));
       }
     }
-    const websetIdentifier = input["webset_identifier"];
+    const websetIdentifier = (input as Record<string, unknown>)["webset_identifier"];
     if (websetIdentifier === undefined) {
       return false;
     } else {
@@ -1954,7 +2041,9 @@ export function isGetEnrichmentDetails(input: unknown): input is GetEnrichmentDe
  */
 function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -1968,7 +2057,7 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_5));
       }
     }
-    const enrichmentId = input["enrichment_id"];
+    const enrichmentId = (input as Record<string, unknown>)["enrichment_id"];
     if (enrichmentId === undefined) {
       issues = addIssue(issues, issueRequired("/enrichment_id", "enrichment_id"));
     } else {
@@ -1976,7 +2065,7 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
         issues = addIssue(issues, issueType("/enrichment_id", "enrichment_id", "a string", enrichmentId));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
@@ -2001,8 +2090,10 @@ function validateShared_5(input: unknown): ValidationResult<DeleteEnrichmentInpu
  */
 function isShared_5(input: unknown): input is DeleteEnrichmentInput {
   try {
-    if (!isObject(input)) return false;
-    const enrichmentId = input["enrichment_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const enrichmentId = (input as Record<string, unknown>)["enrichment_id"];
     if (enrichmentId === undefined) {
       return false;
     } else {
@@ -2015,7 +2106,7 @@ function isShared_5(input: unknown): input is DeleteEnrichmentInput {
         return isShared_5(ownProperties(input));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
@@ -2075,7 +2166,9 @@ export function validateCreateWebhookForNotifications(
   input: unknown,
 ): ValidationResult<CreateWebhookForNotificationsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2088,11 +2181,15 @@ export function validateCreateWebhookForNotifications(
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebhookForNotifications));
       }
     }
-    const webhookConfiguration = input["webhook_configuration"];
+    const webhookConfiguration = (input as Record<string, unknown>)["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_configuration", "webhook_configuration"));
     } else {
-      if (!isObject(webhookConfiguration)) {
+      if (
+        typeof webhookConfiguration !== "object" ||
+        webhookConfiguration === null ||
+        Array.isArray(webhookConfiguration)
+      ) {
         issues = addIssue(issues, issueType(
           "/webhook_configuration",
           "webhook_configuration",
@@ -2118,12 +2215,18 @@ export function validateCreateWebhookForNotifications(
  */
 export function isCreateWebhookForNotifications(input: unknown): input is CreateWebhookForNotificationsInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookConfiguration = input["webhook_configuration"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookConfiguration = (input as Record<string, unknown>)["webhook_configuration"];
     if (webhookConfiguration === undefined) {
       return false;
     } else {
-      if (!isObject(webhookConfiguration)) {
+      if (
+        typeof webhookConfiguration !== "object" ||
+        webhookConfiguration === null ||
+        Array.isArray(webhookConfiguration)
+      ) {
         for (const key in input) {
           if (key === "webhook_configuration" && isOwnKey(input, key)) {
             return false;
@@ -2156,7 +2259,9 @@ export function isCreateWebhookForNotifications(input: unknown): input is Create
 /** Checks an input for `SigmaApi.GetWebhooksList`, reporting every problem. Never throws. */
 export function validateGetWebhooksList(input: unknown): ValidationResult<GetWebhooksListInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2170,13 +2275,13 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetWebhooksList));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsPerPage = input["results_per_page"];
+    const resultsPerPage = (input as Record<string, unknown>)["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         issues = addIssue(issues, issueType("/results_per_page", "results_per_page", "a number", resultsPerPage));
@@ -2203,8 +2308,10 @@ export function validateGetWebhooksList(input: unknown): ValidationResult<GetWeb
  */
 export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput {
   try {
-    if (!isObject(input)) return false;
-    const paginationCursor = input["pagination_cursor"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -2215,7 +2322,7 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
         return isGetWebhooksList(ownProperties(input));
       }
     }
-    const resultsPerPage = input["results_per_page"];
+    const resultsPerPage = (input as Record<string, unknown>)["results_per_page"];
     if (resultsPerPage !== undefined) {
       if (typeof resultsPerPage !== "number" || !Number.isFinite(resultsPerPage)) {
         for (const key in input) {
@@ -2263,7 +2370,9 @@ export function isGetWebhooksList(input: unknown): input is GetWebhooksListInput
  */
 function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2276,7 +2385,7 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_6));
       }
     }
-    const webhookId = input["webhook_id"];
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -2301,8 +2410,10 @@ function validateShared_6(input: unknown): ValidationResult<GetWebhookInfoInput>
  */
 function isShared_6(input: unknown): input is GetWebhookInfoInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookId = input["webhook_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
@@ -2348,7 +2459,9 @@ export const isGetWebhookInfo: (input: unknown) => input is GetWebhookInfoInput 
 /** Checks an input for `SigmaApi.UpdateWebhookSettings`, reporting every problem. Never throws. */
 export function validateUpdateWebhookSettings(input: unknown): ValidationResult<UpdateWebhookSettingsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2362,7 +2475,7 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateWebhookSettings));
       }
     }
-    const webhookId = input["webhook_id"];
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -2370,11 +2483,15 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const webhookUpdateRequestBody = input["webhook_update_request_body"];
+    const webhookUpdateRequestBody = (input as Record<string, unknown>)["webhook_update_request_body"];
     if (webhookUpdateRequestBody === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_update_request_body", "webhook_update_request_body"));
     } else {
-      if (!isObject(webhookUpdateRequestBody)) {
+      if (
+        typeof webhookUpdateRequestBody !== "object" ||
+        webhookUpdateRequestBody === null ||
+        Array.isArray(webhookUpdateRequestBody)
+      ) {
         issues = addIssue(issues, issueType(
           "/webhook_update_request_body",
           "webhook_update_request_body",
@@ -2400,8 +2517,10 @@ export function validateUpdateWebhookSettings(input: unknown): ValidationResult<
  */
 export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookSettingsInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookId = input["webhook_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
@@ -2414,11 +2533,15 @@ export function isUpdateWebhookSettings(input: unknown): input is UpdateWebhookS
         return isUpdateWebhookSettings(ownProperties(input));
       }
     }
-    const webhookUpdateRequestBody = input["webhook_update_request_body"];
+    const webhookUpdateRequestBody = (input as Record<string, unknown>)["webhook_update_request_body"];
     if (webhookUpdateRequestBody === undefined) {
       return false;
     } else {
-      if (!isObject(webhookUpdateRequestBody)) {
+      if (
+        typeof webhookUpdateRequestBody !== "object" ||
+        webhookUpdateRequestBody === null ||
+        Array.isArray(webhookUpdateRequestBody)
+      ) {
         for (const key in input) {
           if (key === "webhook_update_request_body" && isOwnKey(input, key)) {
             return false;
@@ -2461,7 +2584,9 @@ export const isRemoveWebhook: (input: unknown) => input is RemoveWebhookInput = 
 /** Checks an input for `SigmaApi.ListWebhookAttempts`, reporting every problem. Never throws. */
 export function validateListWebhookAttempts(input: unknown): ValidationResult<ListWebhookAttemptsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2478,7 +2603,7 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebhookAttempts));
       }
     }
-    const webhookId = input["webhook_id"];
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       issues = addIssue(issues, issueRequired("/webhook_id", "webhook_id"));
     } else {
@@ -2486,13 +2611,13 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         issues = addIssue(issues, issueType("/webhook_id", "webhook_id", "a string", webhookId));
       }
     }
-    const eventTypeFilter = input["event_type_filter"];
+    const eventTypeFilter = (input as Record<string, unknown>)["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         issues = addIssue(issues, issueType("/event_type_filter", "event_type_filter", "a string", eventTypeFilter));
       }
     }
-    const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
+    const filterBySuccessfulAttempts = (input as Record<string, unknown>)["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         issues = addIssue(issues, issueType(
@@ -2503,13 +2628,13 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
         ));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -2541,8 +2666,10 @@ export function validateListWebhookAttempts(input: unknown): ValidationResult<Li
  */
 export function isListWebhookAttempts(input: unknown): input is ListWebhookAttemptsInput {
   try {
-    if (!isObject(input)) return false;
-    const webhookId = input["webhook_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const webhookId = (input as Record<string, unknown>)["webhook_id"];
     if (webhookId === undefined) {
       return false;
     } else {
@@ -2555,7 +2682,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
         return isListWebhookAttempts(ownProperties(input));
       }
     }
-    const eventTypeFilter = input["event_type_filter"];
+    const eventTypeFilter = (input as Record<string, unknown>)["event_type_filter"];
     if (eventTypeFilter !== undefined) {
       if (typeof eventTypeFilter !== "string") {
         for (const key in input) {
@@ -2566,7 +2693,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
         return isListWebhookAttempts(ownProperties(input));
       }
     }
-    const filterBySuccessfulAttempts = input["filter_by_successful_attempts"];
+    const filterBySuccessfulAttempts = (input as Record<string, unknown>)["filter_by_successful_attempts"];
     if (filterBySuccessfulAttempts !== undefined) {
       if (typeof filterBySuccessfulAttempts !== "boolean") {
         for (const key in input) {
@@ -2577,7 +2704,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
         return isListWebhookAttempts(ownProperties(input));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -2588,7 +2715,7 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
         return isListWebhookAttempts(ownProperties(input));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
@@ -2636,7 +2763,9 @@ export function isListWebhookAttempts(input: unknown): input is ListWebhookAttem
 /** Checks an input for `SigmaApi.ListSystemEvents`, reporting every problem. Never throws. */
 export function validateListSystemEvents(input: unknown): ValidationResult<ListSystemEventsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let unchecked = 0;
     let seen = 0;
@@ -2654,7 +2783,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListSystemEvents));
       }
     }
-    const createdAfter = input["created_after"];
+    const createdAfter = (input as Record<string, unknown>)["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         issues = addIssue(issues, issueType("/created_after", "created_after", "a string", createdAfter));
@@ -2662,7 +2791,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         issues = addIssue(issues, issueFormat("/created_after", "created_after", "date-time", createdAfter));
       }
     }
-    const eventTypesFilter = input["event_types_filter"];
+    const eventTypesFilter = (input as Record<string, unknown>)["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         issues = addIssue(issues, issueType("/event_types_filter", "event_types_filter", "an array", eventTypesFilter));
@@ -2684,7 +2813,7 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         }
       }
     }
-    const filterCreatedBefore = input["filter_created_before"];
+    const filterCreatedBefore = (input as Record<string, unknown>)["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
         issues = addIssue(issues, issueType(
@@ -2702,13 +2831,13 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
         ));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
@@ -2740,8 +2869,10 @@ export function validateListSystemEvents(input: unknown): ValidationResult<ListS
  */
 export function isListSystemEvents(input: unknown): input is ListSystemEventsInput {
   try {
-    if (!isObject(input)) return false;
-    const createdAfter = input["created_after"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const createdAfter = (input as Record<string, unknown>)["created_after"];
     if (createdAfter !== undefined) {
       if (typeof createdAfter !== "string") {
         for (const key in input) {
@@ -2759,7 +2890,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
         return isListSystemEvents(ownProperties(input));
       }
     }
-    const eventTypesFilter = input["event_types_filter"];
+    const eventTypesFilter = (input as Record<string, unknown>)["event_types_filter"];
     if (eventTypesFilter !== undefined) {
       if (!Array.isArray(eventTypesFilter)) {
         for (const key in input) {
@@ -2782,7 +2913,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
         }
       }
     }
-    const filterCreatedBefore = input["filter_created_before"];
+    const filterCreatedBefore = (input as Record<string, unknown>)["filter_created_before"];
     if (filterCreatedBefore !== undefined) {
       if (typeof filterCreatedBefore !== "string") {
         for (const key in input) {
@@ -2800,7 +2931,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
         return isListSystemEvents(ownProperties(input));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -2811,7 +2942,7 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
         return isListSystemEvents(ownProperties(input));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
@@ -2859,7 +2990,9 @@ export function isListSystemEvents(input: unknown): input is ListSystemEventsInp
 /** Checks an input for `SigmaApi.GetEventById`, reporting every problem. Never throws. */
 export function validateGetEventById(input: unknown): ValidationResult<GetEventByIdInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2872,7 +3005,7 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetEventById));
       }
     }
-    const eventId = input["event_id"];
+    const eventId = (input as Record<string, unknown>)["event_id"];
     if (eventId === undefined) {
       issues = addIssue(issues, issueRequired("/event_id", "event_id"));
     } else {
@@ -2897,8 +3030,10 @@ export function validateGetEventById(input: unknown): ValidationResult<GetEventB
  */
 export function isGetEventById(input: unknown): input is GetEventByIdInput {
   try {
-    if (!isObject(input)) return false;
-    const eventId = input["event_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const eventId = (input as Record<string, unknown>)["event_id"];
     if (eventId === undefined) {
       return false;
     } else {
@@ -2935,7 +3070,9 @@ export function isGetEventById(input: unknown): input is GetEventByIdInput {
 /** Checks an input for `SigmaApi.CreateWebsetSearch`, reporting every problem. Never throws. */
 export function validateCreateWebsetSearch(input: unknown): ValidationResult<CreateWebsetSearchInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -2949,15 +3086,15 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateWebsetSearch));
       }
     }
-    const searchCriteria = input["search_criteria"];
+    const searchCriteria = (input as Record<string, unknown>)["search_criteria"];
     if (searchCriteria === undefined) {
       issues = addIssue(issues, issueRequired("/search_criteria", "search_criteria"));
     } else {
-      if (!isObject(searchCriteria)) {
+      if (typeof searchCriteria !== "object" || searchCriteria === null || Array.isArray(searchCriteria)) {
         issues = addIssue(issues, issueType("/search_criteria", "search_criteria", "an object", searchCriteria));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
@@ -2982,12 +3119,14 @@ export function validateCreateWebsetSearch(input: unknown): ValidationResult<Cre
  */
 export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearchInput {
   try {
-    if (!isObject(input)) return false;
-    const searchCriteria = input["search_criteria"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const searchCriteria = (input as Record<string, unknown>)["search_criteria"];
     if (searchCriteria === undefined) {
       return false;
     } else {
-      if (!isObject(searchCriteria)) {
+      if (typeof searchCriteria !== "object" || searchCriteria === null || Array.isArray(searchCriteria)) {
         for (const key in input) {
           if (key === "search_criteria" && isOwnKey(input, key)) {
             return false;
@@ -2996,7 +3135,7 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
         return isCreateWebsetSearch(ownProperties(input));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
@@ -3037,7 +3176,9 @@ export function isCreateWebsetSearch(input: unknown): input is CreateWebsetSearc
  */
 function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3051,7 +3192,7 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_7));
       }
     }
-    const searchId = input["search_id"];
+    const searchId = (input as Record<string, unknown>)["search_id"];
     if (searchId === undefined) {
       issues = addIssue(issues, issueRequired("/search_id", "search_id"));
     } else {
@@ -3059,7 +3200,7 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
         issues = addIssue(issues, issueType("/search_id", "search_id", "a string", searchId));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       issues = addIssue(issues, issueRequired("/webset_id", "webset_id"));
     } else {
@@ -3084,8 +3225,10 @@ function validateShared_7(input: unknown): ValidationResult<GetSearchByIdInput> 
  */
 function isShared_7(input: unknown): input is GetSearchByIdInput {
   try {
-    if (!isObject(input)) return false;
-    const searchId = input["search_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const searchId = (input as Record<string, unknown>)["search_id"];
     if (searchId === undefined) {
       return false;
     } else {
@@ -3098,7 +3241,7 @@ function isShared_7(input: unknown): input is GetSearchByIdInput {
         return isShared_7(ownProperties(input));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId === undefined) {
       return false;
     } else {
@@ -3156,7 +3299,9 @@ export const isCancelRunningSearch: (input: unknown) => input is CancelRunningSe
 /** Checks an input for `SigmaApi.CreateMonitorForWebsets`, reporting every problem. Never throws. */
 export function validateCreateMonitorForWebsets(input: unknown): ValidationResult<CreateMonitorForWebsetsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3169,11 +3314,15 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateMonitorForWebsets));
       }
     }
-    const monitorConfiguration = input["monitor_configuration"];
+    const monitorConfiguration = (input as Record<string, unknown>)["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_configuration", "monitor_configuration"));
     } else {
-      if (!isObject(monitorConfiguration)) {
+      if (
+        typeof monitorConfiguration !== "object" ||
+        monitorConfiguration === null ||
+        Array.isArray(monitorConfiguration)
+      ) {
         issues = addIssue(issues, issueType(
           "/monitor_configuration",
           "monitor_configuration",
@@ -3199,12 +3348,18 @@ export function validateCreateMonitorForWebsets(input: unknown): ValidationResul
  */
 export function isCreateMonitorForWebsets(input: unknown): input is CreateMonitorForWebsetsInput {
   try {
-    if (!isObject(input)) return false;
-    const monitorConfiguration = input["monitor_configuration"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const monitorConfiguration = (input as Record<string, unknown>)["monitor_configuration"];
     if (monitorConfiguration === undefined) {
       return false;
     } else {
-      if (!isObject(monitorConfiguration)) {
+      if (
+        typeof monitorConfiguration !== "object" ||
+        monitorConfiguration === null ||
+        Array.isArray(monitorConfiguration)
+      ) {
         for (const key in input) {
           if (key === "monitor_configuration" && isOwnKey(input, key)) {
             return false;
@@ -3237,7 +3392,9 @@ export function isCreateMonitorForWebsets(input: unknown): input is CreateMonito
 /** Checks an input for `SigmaApi.ListWebsiteMonitors`, reporting every problem. Never throws. */
 export function validateListWebsiteMonitors(input: unknown): ValidationResult<ListWebsiteMonitorsInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3252,19 +3409,19 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfListWebsiteMonitors));
       }
     }
-    const paginationCursor = input["pagination_cursor"];
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         issues = addIssue(issues, issueType("/pagination_cursor", "pagination_cursor", "a string", paginationCursor));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         issues = addIssue(issues, issueType("/results_limit", "results_limit", "a number", resultsLimit));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
         issues = addIssue(issues, issueType("/webset_id", "webset_id", "a string", websetId));
@@ -3294,8 +3451,10 @@ export function validateListWebsiteMonitors(input: unknown): ValidationResult<Li
  */
 export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonitorsInput {
   try {
-    if (!isObject(input)) return false;
-    const paginationCursor = input["pagination_cursor"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const paginationCursor = (input as Record<string, unknown>)["pagination_cursor"];
     if (paginationCursor !== undefined) {
       if (typeof paginationCursor !== "string") {
         for (const key in input) {
@@ -3306,7 +3465,7 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
         return isListWebsiteMonitors(ownProperties(input));
       }
     }
-    const resultsLimit = input["results_limit"];
+    const resultsLimit = (input as Record<string, unknown>)["results_limit"];
     if (resultsLimit !== undefined) {
       if (typeof resultsLimit !== "number" || !Number.isFinite(resultsLimit)) {
         for (const key in input) {
@@ -3317,7 +3476,7 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
         return isListWebsiteMonitors(ownProperties(input));
       }
     }
-    const websetId = input["webset_id"];
+    const websetId = (input as Record<string, unknown>)["webset_id"];
     if (websetId !== undefined) {
       if (typeof websetId !== "string") {
         for (const key in input) {
@@ -3364,7 +3523,9 @@ export function isListWebsiteMonitors(input: unknown): input is ListWebsiteMonit
  */
 function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3377,7 +3538,7 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_8));
       }
     }
-    const monitorId = input["monitor_id"];
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -3402,8 +3563,10 @@ function validateShared_8(input: unknown): ValidationResult<GetSpecificMonitorIn
  */
 function isShared_8(input: unknown): input is GetSpecificMonitorInput {
   try {
-    if (!isObject(input)) return false;
-    const monitorId = input["monitor_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
@@ -3451,7 +3614,9 @@ export const isGetSpecificMonitor: (input: unknown) => input is GetSpecificMonit
 /** Checks an input for `SigmaApi.UpdateMonitorConfiguration`, reporting every problem. Never throws. */
 export function validateUpdateMonitorConfiguration(input: unknown): ValidationResult<UpdateMonitorConfigurationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3465,11 +3630,15 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateMonitorConfiguration));
       }
     }
-    const monitorConfigurationDetails = input["monitor_configuration_details"];
+    const monitorConfigurationDetails = (input as Record<string, unknown>)["monitor_configuration_details"];
     if (monitorConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_configuration_details", "monitor_configuration_details"));
     } else {
-      if (!isObject(monitorConfigurationDetails)) {
+      if (
+        typeof monitorConfigurationDetails !== "object" ||
+        monitorConfigurationDetails === null ||
+        Array.isArray(monitorConfigurationDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/monitor_configuration_details",
           "monitor_configuration_details",
@@ -3478,7 +3647,7 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
         ));
       }
     }
-    const monitorId = input["monitor_id"];
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -3506,12 +3675,18 @@ export function validateUpdateMonitorConfiguration(input: unknown): ValidationRe
  */
 export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMonitorConfigurationInput {
   try {
-    if (!isObject(input)) return false;
-    const monitorConfigurationDetails = input["monitor_configuration_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const monitorConfigurationDetails = (input as Record<string, unknown>)["monitor_configuration_details"];
     if (monitorConfigurationDetails === undefined) {
       return false;
     } else {
-      if (!isObject(monitorConfigurationDetails)) {
+      if (
+        typeof monitorConfigurationDetails !== "object" ||
+        monitorConfigurationDetails === null ||
+        Array.isArray(monitorConfigurationDetails)
+      ) {
         for (const key in input) {
           if (key === "monitor_configuration_details" && isOwnKey(input, key)) {
             return false;
@@ -3520,7 +3695,7 @@ export function isUpdateMonitorConfiguration(input: unknown): input is UpdateMon
         return isUpdateMonitorConfiguration(ownProperties(input));
       }
     }
-    const monitorId = input["monitor_id"];
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
@@ -3579,7 +3754,9 @@ export const isListMonitorRuns: (input: unknown) => input is ListMonitorRunsInpu
 /** Checks an input for `SigmaApi.GetSpecificMonitorRun`, reporting every problem. Never throws. */
 export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<GetSpecificMonitorRunInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3593,7 +3770,7 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfGetSpecificMonitorRun));
       }
     }
-    const monitorId = input["monitor_id"];
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       issues = addIssue(issues, issueRequired("/monitor_id", "monitor_id"));
     } else {
@@ -3601,7 +3778,7 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
         issues = addIssue(issues, issueType("/monitor_id", "monitor_id", "a string", monitorId));
       }
     }
-    const runId = input["run_id"];
+    const runId = (input as Record<string, unknown>)["run_id"];
     if (runId === undefined) {
       issues = addIssue(issues, issueRequired("/run_id", "run_id"));
     } else {
@@ -3626,8 +3803,10 @@ export function validateGetSpecificMonitorRun(input: unknown): ValidationResult<
  */
 export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMonitorRunInput {
   try {
-    if (!isObject(input)) return false;
-    const monitorId = input["monitor_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const monitorId = (input as Record<string, unknown>)["monitor_id"];
     if (monitorId === undefined) {
       return false;
     } else {
@@ -3640,7 +3819,7 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
         return isGetSpecificMonitorRun(ownProperties(input));
       }
     }
-    const runId = input["run_id"];
+    const runId = (input as Record<string, unknown>)["run_id"];
     if (runId === undefined) {
       return false;
     } else {
@@ -3678,7 +3857,9 @@ export function isGetSpecificMonitorRun(input: unknown): input is GetSpecificMon
 /** Checks an input for `SigmaApi.CreateDataImport`, reporting every problem. Never throws. */
 export function validateCreateDataImport(input: unknown): ValidationResult<CreateDataImportInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3691,11 +3872,11 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfCreateDataImport));
       }
     }
-    const dataImportDetails = input["data_import_details"];
+    const dataImportDetails = (input as Record<string, unknown>)["data_import_details"];
     if (dataImportDetails === undefined) {
       issues = addIssue(issues, issueRequired("/data_import_details", "data_import_details"));
     } else {
-      if (!isObject(dataImportDetails)) {
+      if (typeof dataImportDetails !== "object" || dataImportDetails === null || Array.isArray(dataImportDetails)) {
         issues = addIssue(issues, issueType(
           "/data_import_details",
           "data_import_details",
@@ -3721,12 +3902,14 @@ export function validateCreateDataImport(input: unknown): ValidationResult<Creat
  */
 export function isCreateDataImport(input: unknown): input is CreateDataImportInput {
   try {
-    if (!isObject(input)) return false;
-    const dataImportDetails = input["data_import_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const dataImportDetails = (input as Record<string, unknown>)["data_import_details"];
     if (dataImportDetails === undefined) {
       return false;
     } else {
-      if (!isObject(dataImportDetails)) {
+      if (typeof dataImportDetails !== "object" || dataImportDetails === null || Array.isArray(dataImportDetails)) {
         for (const key in input) {
           if (key === "data_import_details" && isOwnKey(input, key)) {
             return false;
@@ -3771,7 +3954,9 @@ export const isListImports: (input: unknown) => input is ListImportsInput = isSh
  */
 function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3784,7 +3969,7 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
           issues = addIssue(issues, issueUnknownParameter(key, parametersShared_9));
       }
     }
-    const importId = input["import_id"];
+    const importId = (input as Record<string, unknown>)["import_id"];
     if (importId === undefined) {
       issues = addIssue(issues, issueRequired("/import_id", "import_id"));
     } else {
@@ -3809,8 +3994,10 @@ function validateShared_9(input: unknown): ValidationResult<GetSpecificImportInp
  */
 function isShared_9(input: unknown): input is GetSpecificImportInput {
   try {
-    if (!isObject(input)) return false;
-    const importId = input["import_id"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const importId = (input as Record<string, unknown>)["import_id"];
     if (importId === undefined) {
       return false;
     } else {
@@ -3856,7 +4043,9 @@ export const isGetSpecificImport: (input: unknown) => input is GetSpecificImport
 /** Checks an input for `SigmaApi.UpdateImportsConfiguration`, reporting every problem. Never throws. */
 export function validateUpdateImportsConfiguration(input: unknown): ValidationResult<UpdateImportsConfigurationInput> {
   try {
-    if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return { ok: false, issues: [issueNotObject(input)] };
+    }
     let issues: ValidationIssue[] | undefined;
     let seen = 0;
     for (const key in input) {
@@ -3870,11 +4059,15 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
           issues = addIssue(issues, issueUnknownParameter(key, parametersOfUpdateImportsConfiguration));
       }
     }
-    const importConfigurationDetails = input["import_configuration_details"];
+    const importConfigurationDetails = (input as Record<string, unknown>)["import_configuration_details"];
     if (importConfigurationDetails === undefined) {
       issues = addIssue(issues, issueRequired("/import_configuration_details", "import_configuration_details"));
     } else {
-      if (!isObject(importConfigurationDetails)) {
+      if (
+        typeof importConfigurationDetails !== "object" ||
+        importConfigurationDetails === null ||
+        Array.isArray(importConfigurationDetails)
+      ) {
         issues = addIssue(issues, issueType(
           "/import_configuration_details",
           "import_configuration_details",
@@ -3883,7 +4076,7 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
         ));
       }
     }
-    const importId = input["import_id"];
+    const importId = (input as Record<string, unknown>)["import_id"];
     if (importId === undefined) {
       issues = addIssue(issues, issueRequired("/import_id", "import_id"));
     } else {
@@ -3908,12 +4101,18 @@ export function validateUpdateImportsConfiguration(input: unknown): ValidationRe
  */
 export function isUpdateImportsConfiguration(input: unknown): input is UpdateImportsConfigurationInput {
   try {
-    if (!isObject(input)) return false;
-    const importConfigurationDetails = input["import_configuration_details"];
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return false;
+    }
+    const importConfigurationDetails = (input as Record<string, unknown>)["import_configuration_details"];
     if (importConfigurationDetails === undefined) {
       return false;
     } else {
-      if (!isObject(importConfigurationDetails)) {
+      if (
+        typeof importConfigurationDetails !== "object" ||
+        importConfigurationDetails === null ||
+        Array.isArray(importConfigurationDetails)
+      ) {
         for (const key in input) {
           if (key === "import_configuration_details" && isOwnKey(input, key)) {
             return false;
@@ -3922,7 +4121,7 @@ export function isUpdateImportsConfiguration(input: unknown): input is UpdateImp
         return isUpdateImportsConfiguration(ownProperties(input));
       }
     }
-    const importId = input["import_id"];
+    const importId = (input as Record<string, unknown>)["import_id"];
     if (importId === undefined) {
       return false;
     } else {

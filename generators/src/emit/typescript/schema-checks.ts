@@ -10,7 +10,7 @@ import type { Keyword, Schema, SchemaNode, ToolcatKeywords, TypeName } from "../
 import { keywordsOf, type Applies } from "../../ir/vocabulary.ts";
 import { stringLiteral } from "../core/escape.ts";
 import type { InternalName } from "../core/runtime-names.ts";
-import { call, chain, prefixed, suffixed, writeIf, writeLaidOut } from "../core/layout.ts";
+import { call, chain, parenthesized, prefixed, suffixed, writeIf, writeLaidOut, type Code } from "../core/layout.ts";
 import { functionDeclaration } from "../core/source-file.ts";
 import { listOf, type CheckSite, type SchemaChecks, type Segment, type Sink } from "./check-site.ts";
 import { emits, writeKeyword } from "./keyword-checks.ts";
@@ -26,8 +26,23 @@ export type UseHelper = (name: InternalName) => string;
  */
 const maxChecksPerFunction = 40;
 
-/** Each type's test that a value is not of it, and how messages name the type. */
-const typeTests: Readonly<Record<TypeName, { not: (v: string, body: SchemaChecks) => string; noun: string }>> = {
+/**
+ * The object test written out, as Ajv writes it, where nothing after it needs the value narrowed to
+ * a record and the value is a local read once: V8 runs it about 5% of a one-parameter call faster
+ * than the same test through the runtime's `isObject`, even inlined.
+ */
+export const notObjectInline = (v: string): Code =>
+  chain("||", [`typeof ${v} !== "object"`, `${v} === null`, `Array.isArray(${v})`]);
+
+const isLocal = (v: string): boolean => /^[A-Za-z_$][\w$]*$/.test(v);
+
+/**
+ * Each type's test that a value is not of it, and how messages name the type. `narrows`: the
+ * keywords of the type follow the test and read the value as what the test narrowed it to.
+ */
+const typeTests: Readonly<
+  Record<TypeName, { not: (v: string, body: SchemaChecks, narrows: boolean) => Code; noun: string }>
+> = {
   string: { not: (v) => `typeof ${v} !== "string"`, noun: "a string" },
   // A caller's NaN or Infinity, or JSON text's 1e400, is no JSON number.
   number: { not: (v) => `typeof ${v} !== "number" || !Number.isFinite(${v})`, noun: "a number" },
@@ -35,7 +50,10 @@ const typeTests: Readonly<Record<TypeName, { not: (v: string, body: SchemaChecks
   boolean: { not: (v) => `typeof ${v} !== "boolean"`, noun: "a boolean" },
   null: { not: (v) => `${v} !== null`, noun: "null" },
   array: { not: (v) => `!Array.isArray(${v})`, noun: "an array" },
-  object: { not: (v, body) => `!${body.use("isObject")}(${v})`, noun: "an object" },
+  object: {
+    not: (v, body, narrows) => (narrows || !isLocal(v) ? `!${body.use("isObject")}(${v})` : notObjectInline(v)),
+    noun: "an object",
+  },
 };
 
 type Kind = Exclude<Applies, "any">;
@@ -281,17 +299,17 @@ export class SchemaWriter implements SchemaChecks {
    */
   private typeCheck(site: CheckSite, types: readonly TypeName[]): void {
     const { w, node, value, path, label, sink } = site;
-    const tests = types.map((t) => typeTests[t].not(value, this));
+    const groups = this.groups(node, types);
+    const tests = types.map((t) => typeTests[t].not(value, this, groups.length > 0));
     const condition =
       tests.length === 1
         ? (tests[0] ?? "")
         : chain(
             "&&",
-            tests.map((t) => (t.includes("||") ? `(${t})` : t)),
+            tests.map((t) => (typeof t !== "string" ? parenthesized(t) : t.includes("||") ? `(${t})` : t)),
           );
     const nouns = types.map((t) => typeTests[t].noun).join(" or ");
     const fail = (): void => sink.fail(w, "issueType", [path, label, stringLiteral(nouns), value]);
-    const groups = this.groups(node, types);
     const [only] = groups;
     if (groups.length === 0) return writeIf(w, condition, fail);
     if (groups.length === 1 && only?.keywords.length === 1 && only.keywords[0] === "toolFormat" && node.toolFormat)

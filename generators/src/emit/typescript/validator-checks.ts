@@ -14,7 +14,7 @@ import type { Tool } from "../../ir/types.ts";
 import { isUsableIdentifier, stringLiteral } from "../core/escape.ts";
 import type { CodeWriter } from "../core/code-writer.ts";
 import type { InternalName } from "../core/runtime-names.ts";
-import { chain, parenthesized, prefixed, writeIf, type Code } from "../core/layout.ts";
+import { chain, parenthesized, prefixed, writeIf, writeLaidOut, type Code } from "../core/layout.ts";
 import type { CheckSite, Issue, ObjectSite, Sink } from "./check-site.ts";
 import { writeKeyword } from "./keyword-checks.ts";
 import { whenLacking } from "./object-checks.ts";
@@ -243,7 +243,9 @@ class Checks implements ObjectSite {
   read(w: CodeWriter, name: string): void {
     if (this.readParameters.has(name)) return;
     this.readParameters.add(name);
-    w.writeLine(`const ${this.valueOf(name)} = input[${stringLiteral(name)}];`);
+    // The cast is for TypeScript alone: the written-out object test narrows `input` to `object`.
+    const read = { ...parenthesized(stringLiteral(name)), open: "(input as Record<string, unknown>)[", close: "]" };
+    writeLaidOut(w, prefixed(`const ${this.valueOf(name)} = `, read), ";");
   }
 
   /** The walk over the own keys that `read` describes (see there), counting the known keys seen. */

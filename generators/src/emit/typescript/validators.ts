@@ -21,6 +21,7 @@ import { arrayLiteral, call, laidOut, prefixed, suffixed, writeIf, writeLaidOut,
 import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
 import { requestBodyChecks } from "./body-checks.ts";
 import { sharedChecks, type SharedChecks } from "./shared-checks.ts";
+import { notObjectInline } from "./schema-checks.ts";
 import {
   parameterListNode,
   writeChecks,
@@ -81,7 +82,7 @@ function emitValidators(context: EmitContext): GeneratedFile {
 }
 
 class Context implements ModuleContext {
-  readonly used = new Set<InternalName>(["isObject", "issueNotObject", "issueUnreadable", "issueUnknownTool"]);
+  readonly used = new Set<InternalName>(["issueNotObject", "issueUnreadable", "issueUnknownTool"]);
   readonly formats = new Set<InternalName>();
   readonly moduleNames: ReadonlySet<string>;
   constructor(
@@ -185,7 +186,9 @@ function validatorFunction(tool: Tool, ctx: Context, pair: PairNames): string {
     returnType: `ValidationResult<${names.input}>`,
     body: (w) => {
       w.write("try ").inlineBlock(() => {
-        w.writeLine(`if (!isObject(input)) return { ok: false, issues: [issueNotObject(input)] };`);
+        writeIf(w, notObjectInline("input"), () =>
+          w.writeLine("return { ok: false, issues: [issueNotObject(input)] };"),
+        );
         if (tool.parameters.kind === "not-shown") {
           // The document does not show this tool's parameters: any object is accepted.
           writeLaidOut(w, prefixed("return ", valid("input", names.input)), ";");
@@ -239,8 +242,8 @@ function guardFunction(tool: Tool, ctx: Context, pair: PairNames): string {
     returnType: `input is ${names.input}`,
     body: (w) => {
       w.write("try ").inlineBlock(() => {
-        if (tool.parameters.kind === "not-shown") return w.writeLine("return isObject(input);");
-        w.writeLine("if (!isObject(input)) return false;");
+        if (tool.parameters.kind === "not-shown") return w.writeLine(`return ${ctx.helper("isObject")}(input);`);
+        writeIf(w, notObjectInline("input"), () => w.writeLine("return false;"));
         writeChecks(w, { ...tool, parameters: tool.parameters }, ctx, outcome, pair.parameterList);
       });
       // Only a hostile input (a throwing getter or proxy) gets here; the validator calls it unreadable.

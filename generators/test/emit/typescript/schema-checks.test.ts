@@ -46,6 +46,14 @@ const verdicts: [string, Schema, JsonValue[], JsonValue[]][] = [
   ["no type", { minLength: 2, minimum: 3 }, ["ab", 3, true], ["a", 2]],
   ["items", { type: ["array"], items: { type: ["string"], enum: ["x"] } }, [[], ["x", "x"]], [["y"], "x", [1]]],
   ["object counts", { type: ["object"], minProperties: 1, maxProperties: 1 }, [{ a: 1 }], [{}, { a: 1, b: 2 }, []]],
+  ["an object with no keyword of its own", { type: ["object"] }, [{}, { a: [] }], [[], null, "{}", 1]],
+  ["an object or null", { type: ["object", "null"] }, [{}, null], [[], 0, ""]],
+  [
+    "objects as items and as values by key",
+    { type: ["array"], items: { type: ["object"], additionalProperties: { type: ["object"] } } },
+    [[], [{}, { a: {} }]],
+    [[[]], [null], [{ a: [] }], [{ a: null }]],
+  ],
   ["a date", { type: ["string"], toolFormat: "date" }, ["2024-02-29"], ["2023-02-29", 5]],
   ["an anyOf", { anyOf: [{ type: ["string"] }, { type: ["integer"] }] }, ["a", 1], [1.5, null]],
   [
@@ -92,6 +100,18 @@ describe("the schema writer's checks", () => {
     const { code } = written({ type: ["integer"], minimum: 1, minLength: 2 }, "body");
     expect(code).toMatch(/^if \(typeof value !== "number" \|\| !Number\.isInteger\(value\)\) \{\n[^]*\} else \{\n/);
     expect(code).not.toContain("length");
+  });
+
+  it("writes the object test out where no keyword reads the value as a record", () => {
+    const bare = written({ type: ["object"] }, "body");
+    expect(bare.code).toContain('typeof value !== "object" || value === null || Array.isArray(value)');
+    expect(bare.used.has("isObject")).toBe(false);
+    // Properties are read from the value, so the runtime's type guard narrows it to a record.
+    const read = written({ type: ["object"], properties: [{ name: "a", value: { type: ["string"] } }] }, "body");
+    expect(read.code).toContain("!isObject(value)");
+    // A value read by key is not a local: it is tested once, through the helper.
+    const byKey = written({ type: ["object"], additionalProperties: { type: ["object"] } }, "body");
+    expect(byKey.code).toMatch(/!isObject\(value\[key\d*\]\)/);
   });
 
   it("leaves the type to an enum whose values all have it", () => {
