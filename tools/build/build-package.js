@@ -5,7 +5,8 @@
 // faster than tsc's file per source. When one entry re-exports every other (the runtime's internal
 // entry), that entry is the one module holding all the code and the others re-export from it: an
 // import then loads one module where a shared chunk would add one more for every entry used.
-// Dependencies stay imports; maps point at the shipped src/.
+// Dependencies stay imports, but the packages a package.json `toolcatInline` names, which are bundled
+// (command-bundle.js); maps point at the shipped src/.
 // A package may also name a command to build self-contained (command-bundle.js).
 // Usage: node tools/build/build-package.js <package directory>
 // Plain ES module JavaScript with JSDoc types (checked by tsc), so it runs without a TypeScript loader
@@ -15,7 +16,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
-import { commandOptions, commandSpec, finishCommand } from "./command-bundle.js";
+import {
+  commandOptions,
+  commandSpec,
+  finishCommand,
+  finishInlined,
+  inlineSpec,
+  keepImportsBut,
+} from "./command-bundle.js";
 
 /** The oldest Node the packages support (their `engines`). */
 const nodeTarget = "node22.12";
@@ -47,7 +55,7 @@ const runtimeThroughInternal = {
 };
 
 /** @param {string} dir the package directory */
-const packageName = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
+const packageJson = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
 /**
  * How esbuild bundles a package's entries into `out`; the tree-shaking contract test bundles the
@@ -58,6 +66,8 @@ const packageName = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), 
  * @returns {import("esbuild").BuildOptions}
  */
 export function bundleOptions(dir, entries, out) {
+  const manifest = packageJson(dir);
+  const inline = inlineSpec(manifest);
   return {
     absWorkingDir: dir,
     entryPoints: entries,
@@ -68,15 +78,18 @@ export function bundleOptions(dir, entries, out) {
     format: "esm",
     platform: "node",
     target: nodeTarget,
-    // Every bare import (the runtime, search libraries, Node built-ins) stays an import: installs share them.
-    packages: "external",
+    // Every bare import (the runtime, Node built-ins) stays an import: installs share them.
+    ...(inline.length === 0 ? { packages: /** @type {const} */ ("external") } : {}),
     // The package's own JSON (manifest.json) stays a JSON module: Node reads it with JSON.parse, several
     // times faster than compiling the same data as an object literal, and it ships once, not twice.
     // dist/ sits beside src/, so the relative import resolves the same from both.
     external: ["*.json"],
     // The runtime's internal entry holds the whole runtime, public API included: importing the runtime
     // through it alone loads one module, where its public entry would load a re-exporting one as well.
-    plugins: packageName(dir) === "@toolcat/runtime" ? [] : [runtimeThroughInternal],
+    plugins: [
+      ...(manifest.name === "@toolcat/runtime" ? [] : [runtimeThroughInternal]),
+      ...(inline.length === 0 ? [] : [keepImportsBut(dir, inline)]),
+    ],
     sourcemap: "linked",
     logLevel: "warning",
   };
@@ -119,7 +132,7 @@ export async function homeEntry(dir, entries) {
  * @returns {string[]}
  */
 function apartSources(dir) {
-  const apart = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))["toolcatApart"] ?? [];
+  const apart = packageJson(dir)["toolcatApart"] ?? [];
   if (
     !Array.isArray(apart) ||
     !apart.every((source) => typeof source === "string" && /^src\/[\w/-]+\.ts$/.test(source))
@@ -173,17 +186,24 @@ async function buildInto(dir, out, entries, command) {
   );
   if (declarations.status !== 0) return false;
   const plan = await homeEntry(dir, entries);
-  if (plan === undefined) await build(bundleOptions(dir, entries, out));
+  /** @type {import("esbuild").Metafile | undefined} */
+  let metafile;
+  if (plan === undefined) ({ metafile } = await build({ ...bundleOptions(dir, entries, out), metafile: true }));
   else {
     // Each source the package lists in `toolcatApart` goes, with the code it uses, into a chunk the one
     // module imports: a bundler dropping an unused module drops the imports it makes, so a library that
     // declares no `sideEffects: false` stays out of a consumer's bundle that uses none of it.
     const apart = apartSources(dir);
-    await build({ ...bundleOptions(dir, [plan.home, ...apart], out), splitting: apart.length > 0 });
+    ({ metafile } = await build({
+      ...bundleOptions(dir, [plan.home, ...apart], out),
+      splitting: apart.length > 0,
+      metafile: true,
+    }));
     // Their entry modules only re-export the chunk, and nothing imports them.
     for (const source of apart) for (const suffix of ["", ".map"]) rmSync(outputOf(out, source) + suffix);
     writeReexports(out, plan.home, plan.others);
   }
+  if (metafile !== undefined && inlineSpec(packageJson(dir)).length > 0) finishInlined(dir, out, metafile);
   if (command !== undefined) {
     const { metafile } = await build(
       commandOptions(

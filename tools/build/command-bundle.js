@@ -1,8 +1,11 @@
-// A package's command built self-contained: package.json `toolcatCommand` names its source, the module
-// to write and the packages to inline, so the command runs without them being installed (they leave
-// `dependencies`; the package's library entries still import them, as peers). What is inlined brings
-// its licence texts in a notice file beside the module, and the module's map keeps the positions in
-// the inlined packages' sources without their text (the package's own sources stay embedded).
+// Third-party packages inlined into a package's modules. A package's command built self-contained:
+// package.json `toolcatCommand` names its source, the module to write and the packages to inline, so
+// the command runs without them being installed (they leave `dependencies`; the package's library
+// entries still import them, as peers). A package's `toolcatInline` names packages its library
+// entries inline (the runtime's search libraries: no module resolution or CommonJS loader on the
+// import path). What is inlined brings its licence texts in a notice file beside the modules, and each
+// module's map keeps the positions in the inlined packages' sources without their text (the package's
+// own sources stay embedded).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
@@ -16,8 +19,7 @@ export const noticeFile = "THIRD_PARTY_NOTICES.md";
  */
 
 /**
- * The package's `toolcatCommand`, checked: each inlined package is a devDependency (the build needs
- * it installed) and not a dependency (an install would then carry it twice, inlined and installed).
+ * The package's `toolcatCommand`, its inlined packages checked (checkInlined).
  * @param {Record<string, any>} manifest the package.json
  * @returns {CommandSpec | undefined}
  */
@@ -35,13 +37,25 @@ export function commandSpec(manifest) {
       'toolcatCommand must be { "source": "src/….ts", "module": "dist/….js", "inline": [package names] }',
     );
   }
-  for (const name of inline) {
-    if (manifest["dependencies"]?.[name] !== undefined)
-      throw new Error(`toolcatCommand inlines ${name}, which is also in dependencies: remove it from one`);
-    if (manifest["devDependencies"]?.[name] === undefined)
-      throw new Error(`toolcatCommand inlines ${name}: add it to devDependencies so the build has it`);
-  }
+  checkInlined(manifest, "toolcatCommand", inline);
   return { source, module, inline };
+}
+
+/**
+ * Each package a build inlines must be a devDependency (the build needs it installed) and not a
+ * dependency (an install would then carry it twice, inlined and installed).
+ * @param {Record<string, any>} manifest the package.json
+ * @param {string} field the package.json field naming them
+ * @param {unknown[]} inline
+ */
+export function checkInlined(manifest, field, inline) {
+  for (const name of inline) {
+    if (typeof name !== "string") throw new Error(`${field} must list package names`);
+    if (manifest["dependencies"]?.[name] !== undefined)
+      throw new Error(`${field} inlines ${name}, which is also in dependencies: remove it from one`);
+    if (manifest["devDependencies"]?.[name] === undefined)
+      throw new Error(`${field} inlines ${name}: add it to devDependencies so the build has it`);
+  }
 }
 
 /**
@@ -64,20 +78,35 @@ export function packageName(specifier) {
  * @returns {import("esbuild").BuildOptions}
  */
 export function commandOptions(dir, command, outfile, base) {
+  const { outdir: _outdir, outbase: _outbase, packages: _packages, splitting: _splitting, ...shared } = base;
+  return {
+    ...shared,
+    entryPoints: [command.source],
+    outfile,
+    plugins: [keepImportsBut(dir, command.inline)],
+    metafile: true,
+  };
+}
+
+/**
+ * Keeps every bare import of the package's own sources an import, but those of the `inline`
+ * packages, which are bundled with all they import.
+ * @param {string} dir the package directory
+ * @param {string[]} inline package names
+ * @returns {import("esbuild").Plugin}
+ */
+export function keepImportsBut(dir, inline) {
   const ownSources = join(resolve(dir), "src") + sep;
-  const inline = new Set(command.inline);
-  /** @type {import("esbuild").Plugin} */
-  const keepImports = {
+  const names = new Set(inline);
+  return {
     name: "keep-imports-but-inlined",
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.kind === "entry-point" || !args.importer.startsWith(ownSources)) return undefined;
-        return inline.has(packageName(args.path)) ? undefined : { external: true };
+        return names.has(packageName(args.path)) ? undefined : { external: true };
       });
     },
   };
-  const { outdir: _outdir, outbase: _outbase, packages: _packages, splitting: _splitting, ...shared } = base;
-  return { ...shared, entryPoints: [command.source], outfile, plugins: [keepImports], metafile: true };
 }
 
 /**
@@ -172,14 +201,17 @@ function findInstalled(root, name) {
 /**
  * The notice file's text: each package with its version, licence and licence files, by name.
  * @param {string} packageName the package the command ships in
- * @param {string} module the command's module, relative to the package
+ * @param {string | string[]} modules the modules holding them, relative to the package
  * @param {Notice[]} notices
  */
-export function noticeText(packageName, module, notices) {
+export function noticeText(packageName, modules, notices) {
+  const named = [modules].flat().map((module) => `\`${module}\``);
+  const holders =
+    named.length === 1 ? `${named[0]} includes` : `${named.slice(0, -1).join(", ")} and ${named.at(-1)} include`;
   const lines = [
     `# Third-party software in ${packageName}`,
     "",
-    `\`${module}\` includes the following packages, bundled when ${packageName} was built. Each is listed with`,
+    `${holders} the following packages, bundled when ${packageName} was built. Each is listed with`,
     "its licence and the licence files it ships.",
   ];
   for (const notice of notices) {
@@ -228,4 +260,36 @@ export function finishCommand(dir, out, command, metafile) {
   const sources = trimThirdPartySources(`${outfile}.map`);
   const name = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
   writeFileSync(join(out, noticeFile), noticeText(name, command.module, inlinedPackages(dir, metafile, sources)));
+}
+
+/**
+ * The package.json `toolcatInline`, checked (checkInlined): packages the library entries bundle.
+ * @param {Record<string, any>} manifest the package.json
+ * @returns {string[]}
+ */
+export function inlineSpec(manifest) {
+  const inline = manifest["toolcatInline"] ?? [];
+  if (!Array.isArray(inline)) throw new Error('toolcatInline must be a list of package names, as in ["minisearch"]');
+  if (inline.length > 0 && manifest["toolcatCommand"] !== undefined)
+    throw new Error("a package has one notice file: inline packages through toolcatCommand or toolcatInline, not both");
+  checkInlined(manifest, "toolcatInline", inline);
+  return inline;
+}
+
+/**
+ * After the library entries' build, when they inline packages: the maps of the modules holding them
+ * trimmed, and the notice file naming those modules written.
+ * @param {string} dir the package directory
+ * @param {string} out the directory being built (dist/'s stand-in)
+ * @param {import("esbuild").Metafile} metafile
+ */
+export function finishInlined(dir, out, metafile) {
+  const holding = Object.entries(metafile.outputs).filter(
+    ([file, output]) =>
+      file.endsWith(".js") && Object.keys(output.inputs).some((input) => packageRoot(resolve(dir, input))),
+  );
+  const sources = holding.flatMap(([file]) => trimThirdPartySources(`${resolve(dir, file)}.map`));
+  const modules = holding.map(([file]) => `dist/${relative(out, resolve(dir, file)).split(sep).join("/")}`);
+  const name = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
+  writeFileSync(join(out, noticeFile), noticeText(name, modules, inlinedPackages(dir, metafile, sources)));
 }

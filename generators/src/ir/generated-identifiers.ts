@@ -73,7 +73,13 @@ export const clientModule = {
 } as const;
 
 /** src/manifest.ts: the manifest export, and the local that holds the imported JSON. */
-export const manifestModule = { manifest: "manifest", data: "data", runtimeTypes: ["Manifest"] } as const;
+export const manifestModule = {
+  manifest: "manifest",
+  headText: "manifestHeadJson",
+  toolsText: "manifestToolsJson",
+  runtimeTypes: ["Manifest"],
+  internal: ["lazyManifest"],
+} as const;
 
 /** The declaration (`.d.ts`) beside each provider tool file: one `tools` constant of the runtime's type for it. */
 export const toolFileModule = {
@@ -113,9 +119,8 @@ export const modelModule = {
   },
   /** Runtime types the module re-exports, so users never import @toolcat/runtime for them. */
   reexportedTypes: ["Manifest", "ManifestTool", "ModelToolResult", "ToolStandardSchema"],
-  runtime: ["toStandardSchema"],
   runtimeTypes: ["CallOptions", "ModelCallTarget", "ModelToolResult", "ToolStandardSchema"],
-  internal: ["modelCaller"],
+  internal: ["manifestToolSchemas", "modelCaller"],
   callModelTool: "callModelTool",
   strictNulls: "strictNulls",
   hasPrefixedName: "hasPrefixedName",
@@ -191,7 +196,9 @@ export const generatedIdentifiers: GeneratedIdentifiers = {
     ...clientModule.runtimeTypes,
     ...clientModule.globals,
     ...manifestModule.runtimeTypes,
-    manifestModule.data,
+    ...manifestModule.internal,
+    manifestModule.headText,
+    manifestModule.toolsText,
     toolFileModule.tools,
     ...Object.values(toolFileModule.types),
     ...routesModule.runtime,
@@ -202,7 +209,6 @@ export const generatedIdentifiers: GeneratedIdentifiers = {
     modelModule.callModelTool,
     modelModule.hasPrefixedName,
     modelModule.strictNulls,
-    ...modelModule.runtime,
     ...modelModule.runtimeTypes,
     ...modelModule.internal,
     ...modelModule.globals,

@@ -241,7 +241,7 @@ describe("spec names equal to generated identifiers", () => {
         "handleToolCall",
         "schemaOf",
         "validate",
-        "data",
+        "manifestToolsJson",
       ]),
     );
     expect(outcome.rejected.length).toBeGreaterThan(0);

@@ -37,11 +37,11 @@ describe("serverNames", () => {
   });
 
   it("reports derived names equal to an identifier the emitters declare, by their source", () => {
-    const { clashes } = serverNames("Tool", "ToolMode", ["ToStandard", "Validate"]);
+    const { clashes } = serverNames("Tool", "ToolMode", ["LangChain", "Validate"]);
     expect(clashes.map((c) => [c.source, c.message])).toEqual([
       [
-        { kind: "tool", tool: "ToStandard" },
-        "tool ToStandard generates the identifier toStandardSchema, which is taken by the generated package itself",
+        { kind: "tool", tool: "LangChain" },
+        "tool LangChain generates the identifier langChainSchema, which is taken by the generated package itself",
       ],
     ]);
     expect(toolModeNameClashes("Partial").map((c) => c.message)).toEqual([

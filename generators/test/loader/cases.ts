@@ -237,7 +237,7 @@ export const cases: readonly Case[] = [
   },
   {
     name: "tool deriving a runtime import",
-    text: edit(["  - name: GetWidget", "  - name: ToStandard"]),
+    text: edit(["  - name: GetWidget", "  - name: LangChain"]),
     code: "name-clash",
     at: "13:11",
   },

@@ -8,16 +8,18 @@ export type ToolStandardSchema<I> = StandardSchemaV1<I, I> & StandardJSONSchemaV
 type Props<I> = StandardSchemaV1.Props<I, I> & StandardJSONSchemaV1.Props<I, I>;
 
 /**
- * Wraps a toolcat validator and the tool's inputSchema. `validate` never throws and returns issues
- * with paths as key segments; `jsonSchema.input`/`output` give the schema for `draft-2020-12`,
- * `draft-07` or `openapi-3.0` and throw for any other target.
+ * Wraps a toolcat validator and the tool's inputSchema (or a function giving it, called when a JSON
+ * Schema is first asked for). `validate` never throws and returns issues with paths as key segments;
+ * `jsonSchema.input`/`output` give the schema for `draft-2020-12`, `draft-07` or `openapi-3.0` and
+ * throw for any other target.
  */
 export function toStandardSchema<I>(
   validate: (input: unknown) => ValidationResult<I>,
-  inputSchema: JsonSchemaObject,
+  inputSchema: JsonSchemaObject | (() => JsonSchemaObject),
 ): ToolStandardSchema<I> {
+  const schema = typeof inputSchema === "function" ? inputSchema : () => inputSchema;
   const toTarget = (options: StandardJSONSchemaV1.Options): Record<string, unknown> =>
-    convertSchema(inputSchema, options.target);
+    convertSchema(schema(), options.target);
   const props: Props<I> = {
     version: 1,
     vendor: "toolcat",

@@ -1,7 +1,7 @@
 // The shared package build: every package's exported dist entries come from a source file, and a
 // build of the runtime (in a scratch copy, so the workspace's dist/ is left alone) gives one module
-// holding the whole runtime, entries that re-export its bindings, the search library imported as a
-// module and maps back to src/.
+// holding the whole runtime, entries that re-export its bindings, the search libraries inlined into the
+// search engine's chunk with their licences, and maps back to src/.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,10 +82,9 @@ describe("building the runtime", () => {
     expect(chunks).toHaveLength(1);
     const chunk = readFileSync(join(dist, chunks[0]!), "utf8");
     const home = readFileSync(join(dist, "internal/index.js"), "utf8");
-    for (const library of ["minisearch", "wink-porter2-stemmer"]) {
-      expect(chunk).toMatch(new RegExp(`from\\s*["']${library}["']`));
-      expect(home).not.toContain(library);
-    }
+    expect(chunk).toMatch(/\bMiniSearch = class\b/);
+    expect(chunk).toContain("node_modules/wink-porter2-stemmer/");
+    expect(home).not.toMatch(/MiniSearch|wink-porter2-stemmer/);
     expect(home).toContain(`from "../${chunks[0]}"`);
     expect(existsSync(join(dist, "search/engine.js"))).toBe(false);
   });
@@ -144,15 +143,30 @@ describe("building the runtime", () => {
     expect(result.differing).toEqual([]);
   });
 
-  // Search runs in browsers, Deno, Bun and edge workers, where nothing can be required on first use:
-  // the search library is an ordinary import (left external), and no built module reaches for it
-  // through Node's require.
-  it("imports the search library as a module, never through require", () => {
+  // toolcatInline: no bare specifier to resolve and no CommonJS loader on the import path. Search runs
+  // in browsers, Deno, Bun and edge workers too, where nothing can be required on first use: the
+  // CommonJS stemmer is inlined as plain code, never reached through require.
+  it("inlines the search libraries, imported and required by no module, with their licences", () => {
     const modules = readdirSync(dist)
       .filter((file) => file.endsWith(".js"))
       .map((file) => readFileSync(join(dist, file), "utf8"));
     modules.push(readFileSync(join(dist, "internal/index.js"), "utf8"));
-    expect(modules.some((text) => /from\s*["']minisearch["']/.test(text))).toBe(true);
-    for (const text of modules) expect(text).not.toMatch(/require\(\s*["'](minisearch|wink-porter2-stemmer)["']/);
+    for (const text of modules) {
+      expect(text).not.toMatch(/from\s*["'](minisearch|wink-porter2-stemmer)["']/);
+      expect(text).not.toMatch(/require\(\s*["'](minisearch|wink-porter2-stemmer)["']/);
+    }
+    const notices = readFileSync(join(dist, "THIRD_PARTY_NOTICES.md"), "utf8");
+    for (const library of ["minisearch", "wink-porter2-stemmer"]) {
+      expect(notices).toMatch(new RegExp(`^## ${library} \\d+\\.\\d+\\.\\d+$`, "m"));
+    }
+    expect(notices).toMatch(/Permission is hereby granted/);
+    const chunk = readdirSync(dist).find((file) => /^chunk-\w+\.js$/.test(file))!;
+    const map = JSON.parse(readFileSync(join(dist, `${chunk}.map`), "utf8")) as {
+      sources: string[];
+      sourcesContent: (string | null)[];
+    };
+    const library = map.sources.findIndex((source) => source.includes("node_modules/minisearch/"));
+    expect(library).toBeGreaterThanOrEqual(0);
+    expect(map.sourcesContent[library]).toBeNull();
   });
 });

@@ -1,12 +1,20 @@
-// A package's self-contained command: the spec is checked against the package's dependency lists, the
-// licence notice names every inlined package (those esbuild read and those their own builds inlined,
-// found through pnpm store paths in their maps) with its licence files, and the map keeps the text of
-// the package's own sources only.
+// Packages inlined into a package's modules. A package's self-contained command: the spec is checked
+// against the package's dependency lists, the licence notice names every inlined package (those
+// esbuild read and those their own builds inlined, found through pnpm store paths in their maps) with
+// its licence files, and the map keeps the text of the package's own sources only. A package's
+// `toolcatInline` is checked by the same rules.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandSpec, inlinedPackages, noticeText, packageName, trimThirdPartySources } from "../command-bundle.js";
+import {
+  commandSpec,
+  inlineSpec,
+  inlinedPackages,
+  noticeText,
+  packageName,
+  trimThirdPartySources,
+} from "../command-bundle.js";
 
 const command = { source: "src/cli/main.ts", module: "dist/cli.js", inline: ["sdk"] };
 
@@ -41,6 +49,29 @@ describe("commandSpec", () => {
   });
 });
 
+describe("inlineSpec", () => {
+  it.each([
+    ["no field", {}, []],
+    ["devDependencies only", { devDependencies: { a: "1", b: "1" }, toolcatInline: ["a", "b"] }, ["a", "b"]],
+  ])("returns the inlined packages: %s", (_, manifest, expected) => {
+    expect(inlineSpec(manifest)).toEqual(expected);
+  });
+
+  it.each([
+    ["a list of no names", { toolcatInline: "a" }, /toolcatInline must be a list/],
+    ["a name not a string", { toolcatInline: [1] }, /toolcatInline must list package names/],
+    ["a dependency", { dependencies: { a: "1" }, devDependencies: { a: "1" }, toolcatInline: ["a"] }, /a, which is/],
+    ["a package not installed for the build", { toolcatInline: ["a"] }, /add it to devDependencies/],
+    [
+      "a command inlining too (one notice file)",
+      { devDependencies: { a: "1", sdk: "1" }, toolcatInline: ["a"], toolcatCommand: command },
+      /not both/,
+    ],
+  ])("rejects %s", (_, manifest, message) => {
+    expect(() => inlineSpec(manifest)).toThrow(message);
+  });
+});
+
 describe("packageName", () => {
   it.each([
     ["zod", "zod"],
@@ -72,6 +103,13 @@ describe("noticeText", () => {
       "## b 2.0.0\n\nLicence: Apache-2.0\n\n(Built into another package listed here; licence files read from b " +
         "2.1.0.)\n\nThe package ships no licence file.\n",
     );
+  });
+
+  it.each([
+    [["dist/a.js", "dist/b.js"], "`dist/a.js` and `dist/b.js` include the following packages"],
+    [["dist/a.js", "dist/b.js", "dist/c.js"], "`dist/a.js`, `dist/b.js` and `dist/c.js` include the following"],
+  ])("names every module holding them: %j", (modules, expected) => {
+    expect(noticeText("@x/lib", modules, [])).toContain(expected);
   });
 });
 

@@ -88,6 +88,8 @@ export function targetsFor(slug) {
         "{projectRoot}/package.json",
         "{workspaceRoot}/tsconfig.base.json",
         `{workspaceRoot}/${buildScript}`,
+        // build-package.js imports it (inlined packages), whatever the package.
+        "{workspaceRoot}/tools/build/command-bundle.js",
         "^production",
         { externalDependencies: ["typescript-native", "esbuild"] },
       ],

@@ -4,7 +4,7 @@ import type { StatementStructures, WriterFunction } from "ts-morph";
 import type { GeneratedFile } from "../../core/files.ts";
 import type { Server } from "../../ir/types.ts";
 import { CodeWriter } from "./code-writer.ts";
-import { docText, identifier } from "./escape.ts";
+import { docText, identifier, stringLiteral } from "./escape.ts";
 import { call, flat, laidOut, layout, maxLineLength, prefixed, wrapText, type Code, type Group } from "./layout.ts";
 import { tsMorph } from "./ts-morph.ts";
 
@@ -129,6 +129,51 @@ export function functionDeclaration(declaration: {
     for (const line of lines.slice(0, -1)) writer.writeLine(line);
     writer.write(`${lines.at(-1) ?? ""} `).inlineBlock(() => declaration.body(writer));
   });
+}
+
+/**
+ * A function returning `text`, written as escaped string literals joined: data a module holds as
+ * text compiles to nothing on import and is parsed where it is first used.
+ */
+export function textFunction(declaration: {
+  /** Whether the module exports it; text read only by the module itself stays module-private. */
+  readonly exported: boolean;
+  readonly doc: string;
+  readonly name: string;
+  readonly text: string;
+}): string {
+  return functionDeclaration({
+    exported: declaration.exported,
+    doc: declaration.doc,
+    name: declaration.name,
+    parameters: [],
+    returnType: "string",
+    body: (w) => {
+      w.writeLine("return [");
+      for (const piece of literalPieces(declaration.text, maxLineLength - 8)) w.writeLine(`  ${piece},`);
+      w.writeLine('].join("");');
+    },
+  });
+}
+
+/** `text` as escaped string literals of at most `width` characters each, cut between code points. */
+function literalPieces(text: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  // Escaping is per code point, so a piece's literal is its characters' escaped lengths plus quotes.
+  let length = 2;
+  for (const character of text) {
+    const escaped = stringLiteral(character).length - 2;
+    if (length + escaped > width) {
+      pieces.push(stringLiteral(piece));
+      piece = "";
+      length = 2;
+    }
+    piece += character;
+    length += escaped;
+  }
+  if (piece !== "" || pieces.length === 0) pieces.push(stringLiteral(piece));
+  return pieces;
 }
 
 /** An exported type alias: one line when it fits, otherwise one union member per line. */

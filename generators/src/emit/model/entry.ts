@@ -14,12 +14,11 @@ import {
   runtimeNames,
   runtimeTypeNames,
 } from "../core/runtime-names.ts";
-import { call, laidOut, prefixed, pure, suffixed } from "../core/layout.ts";
+import { call, pure, suffixed } from "../core/layout.ts";
 import { exportConst, exportType, functionDeclaration, jsDoc, nameList, printTypeScript } from "../core/source-file.ts";
 import { tsMorph } from "../core/ts-morph.ts";
 
 const reexportedTypes = runtimeTypeNames(modelModule.reexportedTypes);
-const runtimeImports = runtimeNames(modelModule.runtime);
 const runtimeTypes = runtimeTypeNames(modelModule.runtimeTypes);
 const internalImports = internalNames(modelModule.internal);
 /** The module's own names: its exports, and the local name of the runtime's callTool and of the guards' helper. */
@@ -37,11 +36,7 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
   const schemasType = "{ readonly [N in ToolName]: ToolStandardSchema<ToolInputs[N]> }";
   const statements: (string | StatementStructures)[] = [
     // The package's own callTool binds the runtime's to its tools.
-    nameList(
-      "import",
-      [`${runtimeNames(["callTool"]).join("")} as ${callModelTool}`, ...runtimeImports],
-      runtimeModule,
-    ),
+    nameList("import", [`${runtimeNames(["callTool"]).join("")} as ${callModelTool}`], runtimeModule),
     nameList("import type", runtimeTypes, runtimeModule),
     nameList("import", internalImports, runtimeInternalModule),
     nameList("import", ["tools"], "./client.js"),
@@ -61,25 +56,12 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       ].join("\n"),
       name: own.toolSchemas,
       type: schemasType,
-      // The manifest lists every tool once, with the inputSchema the validator agrees with.
-      value: pure(
-        suffixed(
-          call("Object.fromEntries", [
-            "manifest.tools.map((tool) => [tool.name, toStandardSchema<unknown>(tools[tool.name].validate, " +
-              "tool.inputSchema)])",
-          ]),
-          ` as ${schemasType}`,
-        ),
-      ),
+      // Each reads its tool's inputSchema from the manifest when a JSON Schema is first asked for.
+      value: pure(suffixed(call("manifestToolSchemas", ["manifest", "tools"]), ` as ${schemasType}`)),
     }),
-    // The pointers OpenAI strict forms make nullable, by tool: handleToolCall drops nulls there.
-    laidOut(
-      prefixed(
-        `const ${strictNulls} = `,
-        pure(call("Object.fromEntries", ["manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls])"])),
-      ),
-      ";",
-    ),
+    // The pointers OpenAI strict forms make nullable, by tool: handleToolCall drops nulls there. Read
+    // from the manifest on the first call, so importing the package leaves the manifest's tools unparsed.
+    `let ${strictNulls}: { readonly [name: string]: readonly string[] } | undefined;`,
     ...server.tools.map((tool) =>
       exportConst({
         doc: `\`${tool.fullName}\` as a Standard Schema.`,
@@ -146,6 +128,10 @@ function emitModelEntry(context: EmitContext): GeneratedFile {
       parameters: ["via: ModelCallTarget", "name: string", "args: unknown", "options?: CallOptions"],
       returnType: "Promise<ModelToolResult>",
       body: (w) => {
+        w.writeLine(
+          `${strictNulls} ??= Object.fromEntries(` +
+            "manifest.tools.map((tool) => [tool.name, tool.lowering.strictNulls]));",
+        );
         w.writeLine(
           `return ${callModelTool}(modelCaller(via), { server: ${stringLiteral(server.name)}, tools, ` +
             `${strictNulls} }, name, args, options);`,

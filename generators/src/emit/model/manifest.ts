@@ -1,5 +1,7 @@
 // Emits the tool manifest twice from one object: manifest.json (for any language) and
-// src/manifest.ts (exported as `manifest`), so the two can never disagree.
+// src/manifest.ts (exported as `manifest`), so the two can never disagree. The module holds the tools
+// as their JSON text, parsed on first read (runtime lazyManifest): importing the package parses none
+// of the bulk of the manifest, which would otherwise be most of a large package's import time.
 import type { GeneratedFile } from "../../core/files.ts";
 import { toolTitle } from "../../ir/model-names.ts";
 import { manifestModule } from "../../ir/generated-identifiers.ts";
@@ -8,8 +10,9 @@ import type { Auth, Server, Tool } from "../../ir/types.ts";
 import { packageDir, type EmitContext, type Emitter, type ToolModeRules } from "../core/emitter.ts";
 import { vocabulary } from "./vocabulary.ts";
 import { modelTool, toolLowering } from "./provider-tools.ts";
-import { runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
-import { exportConst, nameList, printTypeScript } from "../core/source-file.ts";
+import { internalNames, runtimeInternalModule, runtimeModule, runtimeTypeNames } from "../core/runtime-names.ts";
+import { call, pure } from "../core/layout.ts";
+import { exportConst, nameList, printTypeScript, textFunction } from "../core/source-file.ts";
 
 export function manifestData(context: EmitContext): Record<string, unknown> {
   const { server, toolMode } = context;
@@ -73,7 +76,8 @@ function toolData(server: Server, tool: Tool, toolMode: ToolModeRules, modelName
 }
 
 const runtimeTypes = runtimeTypeNames(manifestModule.runtimeTypes);
-const { manifest: manifestName, data: dataName } = manifestModule;
+const internalImports = internalNames(manifestModule.internal);
+const { manifest: manifestName, headText, toolsText } = manifestModule;
 
 export const manifestEmitter: Emitter = {
   id: "manifest",
@@ -84,22 +88,33 @@ export const manifestEmitter: Emitter = {
 };
 
 function emitManifest(context: EmitContext): GeneratedFile[] {
-  const data = manifestData(context);
-  const json = JSON.stringify(data, null, 2);
+  const { tools, ...head } = manifestData(context);
+  const json = JSON.stringify({ ...head, tools }, null, 2);
   return [
     { path: `${packageDir(context)}/manifest.json`, text: `${json}\n` },
-    // The module imports manifest.json rather than repeating it, so the package ships the data once
-    // and the export is exactly what JSON.parse gives (no literal can differ from the file).
+    // The same data as the file, as the JSON texts of its tools and of the rest.
     printTypeScript(context.server, `${packageDir(context)}/src/manifest.ts`, [
       nameList("import type", runtimeTypes, runtimeModule),
-      `import ${dataName} from "../manifest.json" with { type: "json" };`,
+      nameList("import", internalImports, runtimeInternalModule),
       nameList("import type", ["ToolName"], "./types.js"),
-      // JSON imports type strings as `string`: the tool names are narrowed to the package's union here.
+      // JSON types its strings as `string`: the tool names are narrowed to the package's union here.
       exportConst({
         doc: "The tool manifest: the data of manifest.json.",
         name: manifestName,
         type: "Manifest<ToolName>",
-        value: `${dataName} as Manifest<ToolName>`,
+        value: pure(call("lazyManifest<Manifest<ToolName>>", [headText, toolsText])),
+      }),
+      textFunction({
+        exported: false,
+        doc: "manifest.json but its tools, as JSON text: importing the package parses it.",
+        name: headText,
+        text: JSON.stringify(head),
+      }),
+      textFunction({
+        exported: false,
+        doc: `The ${context.server.name} tools of manifest.json, as JSON text: reading \`manifest.tools\` parses it.`,
+        name: toolsText,
+        text: JSON.stringify(tools),
       }),
     ]),
   ];

@@ -15,8 +15,8 @@ import {
   runtimeTypeNames,
   internalNames,
 } from "../core/runtime-names.ts";
-import { call, laidOut, maxLineLength, prefixed, pure } from "../core/layout.ts";
-import { docComment, functionDeclaration, nameList, printTypeScript } from "../core/source-file.ts";
+import { call, laidOut, prefixed, pure } from "../core/layout.ts";
+import { docComment, functionDeclaration, nameList, printTypeScript, textFunction } from "../core/source-file.ts";
 import { searchDocument } from "./documents.ts";
 import { synonymExpansion } from "./expansion.ts";
 import { oncePer } from "../../core/once-per.ts";
@@ -75,39 +75,13 @@ function searchData(context: EmitContext): string {
 /** src/search-data.ts: the JSON text as escaped string literals, inside a function so importing compiles none of it. */
 function emitDataModule(context: EmitContext, json: string): GeneratedFile {
   return printTypeScript(context.server, `${packageDir(context)}/src/search-data.ts`, [
-    functionDeclaration({
+    textFunction({
       exported: true,
       doc: `The ${context.server.name} tools' search data, the text of ${dataFile}: the first search parses it.`,
       name: dataText,
-      parameters: [],
-      returnType: "string",
-      body: (w) => {
-        w.writeLine("return [");
-        for (const piece of literalPieces(json, maxLineLength - 8)) w.writeLine(`  ${piece},`);
-        w.writeLine('].join("");');
-      },
+      text: json,
     }),
   ]);
-}
-
-/** `text` as escaped string literals of at most `width` characters each, cut between code points. */
-function literalPieces(text: string, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = "";
-  // Escaping is per code point, so a piece's literal is its characters' escaped lengths plus quotes.
-  let length = 2;
-  for (const character of text) {
-    const escaped = stringLiteral(character).length - 2;
-    if (length + escaped > width) {
-      pieces.push(stringLiteral(piece));
-      piece = "";
-      length = 2;
-    }
-    piece += character;
-    length += escaped;
-  }
-  if (piece !== "" || pieces.length === 0) pieces.push(stringLiteral(piece));
-  return pieces;
 }
 
 function emitSearchModule(context: EmitContext): GeneratedFile {

@@ -48,9 +48,13 @@ describe.each(runs.map((run) => [run.slug, run] as const))("packages/%s/src/mode
       expect(model).toContain(`export function ${guard}(value: unknown)`);
   });
 
-  it("types the manifest's tool names as the package's ToolName union", () => {
+  it("types the manifest's tool names as the package's ToolName union, its tools parsed on first read", () => {
     expect(text(`packages/${slug}/src/manifest.ts`)).toContain(
-      "export const manifest: Manifest<ToolName> = data as Manifest<ToolName>;",
+      [
+        "export const manifest: Manifest<ToolName> = /* @__PURE__ */ (() =>",
+        "  lazyManifest<Manifest<ToolName>>(manifestHeadJson, manifestToolsJson)",
+        ")();",
+      ].join("\n"),
     );
   });
 });

@@ -14,6 +14,7 @@ export { answerText, failureText, invalidText, toolcatCode } from "./result-text
 export { cleanJson, type Clean } from "./scrub.js";
 export { searchIndexText } from "../search/index-text.js";
 export { manifestChatTools } from "../search-routes.js";
+export { lazyManifest, manifestToolSchemas } from "./lazy-manifest.js";
 export { withExample } from "./example-text.js";
 export { editDistance } from "./edit-distance.js";
 export * from "../lowering/index.js";
