@@ -33,7 +33,7 @@ async function consumerOf(packageText: string, exportName: string): Promise<stri
     write: false,
     format: "esm",
     platform: "neutral",
-    external: ["@toolcat/runtime", "@toolcat/runtime/*", "node:*", "*.json"],
+    external: ["@toolcat/runtime", "@toolcat/runtime/*", "node:*"],
     plugins: [installed],
     logLevel: "silent",
   });

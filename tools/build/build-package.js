@@ -80,10 +80,6 @@ export function bundleOptions(dir, entries, out) {
     target: nodeTarget,
     // Every bare import (the runtime, Node built-ins) stays an import: installs share them.
     ...(inline.length === 0 ? { packages: /** @type {const} */ ("external") } : {}),
-    // The package's own JSON (manifest.json) stays a JSON module: Node reads it with JSON.parse, several
-    // times faster than compiling the same data as an object literal, and it ships once, not twice.
-    // dist/ sits beside src/, so the relative import resolves the same from both.
-    external: ["*.json"],
     // The runtime's internal entry holds the whole runtime, public API included: importing the runtime
     // through it alone loads one module, where its public entry would load a re-exporting one as well.
     plugins: [
