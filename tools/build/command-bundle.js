@@ -257,9 +257,20 @@ export function trimThirdPartySources(mapFile) {
  */
 export function finishCommand(dir, out, command, metafile) {
   const outfile = join(out, relative("dist", command.module));
-  const sources = trimThirdPartySources(`${outfile}.map`);
+  writeNotice(dir, out, command.module, metafile, trimThirdPartySources(`${outfile}.map`));
+}
+
+/**
+ * The notice file for what the built modules inline, beside them.
+ * @param {string} dir the package directory
+ * @param {string} out the directory being built (dist/'s stand-in)
+ * @param {string | string[]} modules the modules holding the inlined packages, relative to the package
+ * @param {import("esbuild").Metafile} metafile
+ * @param {string[]} sources the sources of those modules' maps
+ */
+function writeNotice(dir, out, modules, metafile, sources) {
   const name = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
-  writeFileSync(join(out, noticeFile), noticeText(name, command.module, inlinedPackages(dir, metafile, sources)));
+  writeFileSync(join(out, noticeFile), noticeText(name, modules, inlinedPackages(dir, metafile, sources)));
 }
 
 /**
@@ -290,6 +301,5 @@ export function finishInlined(dir, out, metafile) {
   );
   const sources = holding.flatMap(([file]) => trimThirdPartySources(`${resolve(dir, file)}.map`));
   const modules = holding.map(([file]) => `dist/${relative(out, resolve(dir, file)).split(sep).join("/")}`);
-  const name = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name;
-  writeFileSync(join(out, noticeFile), noticeText(name, modules, inlinedPackages(dir, metafile, sources)));
+  writeNotice(dir, out, modules, metafile, sources);
 }
