@@ -10,6 +10,9 @@ const catalogFile = "catalog.yaml";
 /** The one package build (tsc declarations, esbuild bundle), shared with the runtime and each prepack. */
 const buildScript = "tools/build/build-package.js";
 
+/** The build's code as task inputs: the script and the module it imports (inlined packages). */
+const buildCode = [`{workspaceRoot}/${buildScript}`, "{workspaceRoot}/tools/build/command-bundle.js"];
+
 /** What generation reads besides the server's own spec: change any of it and every package regenerates. */
 const generatorInputs = [
   "{workspaceRoot}/specs/catalog.yaml",
@@ -87,9 +90,7 @@ export function targetsFor(slug) {
         // Its exports name the entries to bundle.
         "{projectRoot}/package.json",
         "{workspaceRoot}/tsconfig.base.json",
-        `{workspaceRoot}/${buildScript}`,
-        // build-package.js imports it (inlined packages), whatever the package.
-        "{workspaceRoot}/tools/build/command-bundle.js",
+        ...buildCode,
         "^production",
         { externalDependencies: ["typescript-native", "esbuild"] },
       ],
@@ -132,7 +133,7 @@ export function contractProject(slugs) {
           "{workspaceRoot}/vitest.config.ts",
           "{workspaceRoot}/packages/runtime/src/**/*",
           // The tree-shaking test bundles each package with the build's own options.
-          `{workspaceRoot}/${buildScript}`,
+          ...buildCode,
           { externalDependencies: ["vitest", "ajv", "ajv-formats", "esbuild", "@standard-schema/spec"] },
         ],
       },
