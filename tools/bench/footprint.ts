@@ -43,6 +43,8 @@ export interface ConsumerFootprint {
 
 export interface FootprintResult {
   readonly base: string;
+  /** Fresh-process `import()` of an empty module, interleaved with the packages; absent in older results. */
+  readonly emptyImportMs?: Stats;
   readonly runtimeGzipBytes: number;
   readonly packages: readonly PackageFootprint[];
   readonly consumers: readonly ConsumerFootprint[];
@@ -127,6 +129,8 @@ async function sizes(tree: Tree, slug: string, importMs: readonly number[]): Pro
   };
 }
 
+const emptyModule = pathToFileURL(join(workspaceRoot, "tools/bench/child/empty.mjs")).href;
+
 const coldImport = (specifier: string) => () =>
   (JSON.parse(timeNodeOk(["tools/bench/child/import.mjs", specifier]).stdout) as { importMs: number }).importMs;
 
@@ -143,13 +147,15 @@ export async function benchFootprint(warmup = 1, runs = 5): Promise<FootprintRes
       dir: (slug) => dirs[slug]!,
     };
     // Before and after take turns, package by package, so machine load hits both alike.
+    // The empty module takes its turn too: the floor under every package's figure in the same run.
     const imports = interleave(
-      Object.fromEntries(
-        slugs.flatMap((slug) => [
+      Object.fromEntries([
+        ["empty", coldImport(emptyModule)],
+        ...slugs.flatMap((slug) => [
           [`after ${slug}`, coldImport(`@toolcat/${slug}`)],
           [`before ${slug}`, coldImport(pathToFileURL(before.entry(slug)).href)],
         ]),
-      ),
+      ]),
       warmup,
       runs,
     );
@@ -174,7 +180,8 @@ export async function benchFootprint(warmup = 1, runs = 5): Promise<FootprintRes
     const runtimeGzipBytes = gzipBytes(
       await bundle(`export * from "@toolcat/runtime";\n`, workspaceRoot, { minify: true }),
     );
-    return { base, runtimeGzipBytes, packages, consumers };
+    const emptyImportMs = stats(imports["empty"]!.map((ms) => round(ms, 2)));
+    return { base, emptyImportMs, runtimeGzipBytes, packages, consumers };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -180,6 +180,16 @@ export function footprintRows(f: FootprintResult): Row[] {
     `≤ ${coldImportTargetMs} ms import`,
     mark(p.coldImportMs.median <= coldImportTargetMs),
   ]);
+  if (f.emptyImportMs !== undefined)
+    rows.push([
+      "5 Footprint",
+      "floor: a fresh process importing an empty module",
+      `cold import ${n(f.emptyImportMs.median, 1)} ms`,
+      "",
+      `${times(f.emptyImportMs.median / coldImportTargetMs)} the target`,
+      "",
+      "",
+    ]);
   rows.push(["5 Footprint", "@toolcat/runtime alone", `${kb(f.runtimeGzipBytes)} min+gz`, "", "", "", ""]);
   for (const c of f.consumers) {
     const clean = c.otherToolsIncluded.length === 0;

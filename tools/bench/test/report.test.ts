@@ -1,5 +1,6 @@
-// The footprint rows judge each package's cold import against the target on its median, and the
-// one-validator consumer rows on whether another tool of the server reached the bundle.
+// The footprint rows judge each package's cold import against the target on its median, show the
+// empty-module floor beside them, and judge the one-validator consumer rows on whether another tool
+// of the server reached the bundle.
 import { describe, expect, it } from "vitest";
 import type { FootprintResult, Sizes } from "../footprint.ts";
 import { coldImportTargetMs, footprintRows } from "../report.ts";
@@ -37,6 +38,15 @@ describe("footprintRows", () => {
 
   it("shows the import time as a ratio of the earlier commit's", () => {
     expect(footprintRows(result(5))[0]![4]).toBe("0.25× the import time");
+  });
+
+  it("shows the empty-module floor when the run measured it, and no row otherwise", () => {
+    const floor = (f: FootprintResult) => footprintRows(f).find((row) => row[1]!.startsWith("floor:"));
+    expect(floor(result(5))).toBeUndefined();
+    const row = floor({ ...result(5), emptyImportMs: { median: 5.1, min: 4.8, max: 6, runs: 5 } });
+    expect(row?.[2]).toBe("cold import 5.1 ms");
+    expect(row?.[4]).toBe("0.51× the target");
+    expect(row?.[6]).toBe("");
   });
 
   it.each([
