@@ -138,7 +138,9 @@ describe("HTTP transport against a local server", () => {
   };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    // No idle timeout: a server in the test's own event loop that closes an idle kept-alive connection
+    // can reset a call undici sends on it after a stalled turn; only the client closes one.
+    server = createServer({ keepAliveTimeout: 0 }, (request, response) => {
       void readBody(request).then((body) => {
         received.push({ url: request.url, authorization: request.headers.authorization, body });
         response.setHeader("content-type", "application/json");

@@ -70,7 +70,9 @@ export async function startEngine(): Promise<TestEngine> {
     },
   };
 
-  const server = createServer((request, response) => {
+  // No idle timeout: a server in the test's own event loop that closes an idle kept-alive connection
+  // can reset a call undici sends on it after a stalled turn; only the client closes one.
+  const server = createServer({ keepAliveTimeout: 0 }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {

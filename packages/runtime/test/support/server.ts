@@ -32,7 +32,9 @@ export function useServer(): {
   let url = "";
   const state = { baseUrl: () => url, received: [] as Received[], responders: [] as Responder[] };
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    // No idle timeout: a server in the test's own event loop that closes an idle kept-alive connection
+    // can reset a call undici sends on it after a stalled turn; only the client closes one.
+    server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
