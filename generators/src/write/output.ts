@@ -95,11 +95,14 @@ export function packageGone(root: string, slug: string): PackageChanges {
 export const unchanged = (changes: PackageChanges): boolean =>
   changes.write.length === 0 && changes.remove.length === 0;
 
+/** Undefined where no file is: nothing there, a directory, or a file where a directory on the way should be. */
 function digestOnDisk(path: string): string | undefined {
   try {
     return digestOf(readFileSync(path));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (notAFile.has((error as NodeJS.ErrnoException).code ?? "")) return undefined;
     throw error;
   }
 }
+
+const notAFile = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);

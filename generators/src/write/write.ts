@@ -73,7 +73,7 @@ export function writePackages(
     return withLock(root, () => {
       const again = settle();
       const changed: PackageChanges[] = [];
-      for (const slug of [...generated.keys()]) {
+      for (const slug of generated.keys()) {
         if (again.moved(slug)) stage(again.generate(slug));
         const changes = packageChanges(root, slug, generated.get(slug)!);
         if (unchanged(changes)) {

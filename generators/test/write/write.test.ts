@@ -126,6 +126,17 @@ describe("writePackages", () => {
     expect(statSync(join(root, "packages/a")).ino).toBe(inode);
   });
 
+  it.each([
+    ["a directory stands where a file goes", "packages/a/src/index.ts", (at: string) => mkdirSync(at)],
+    ["a file stands where a directory goes", "packages/a/src/deep", (at: string) => writeFileSync(at, "a file\n")],
+  ])("replaces the package when %s", (_, path, replace) => {
+    rmSync(join(root, path), { recursive: true });
+    replace(join(root, path));
+    const pkg = generatedPackage("a", "new");
+    writePackages(root, [pkg], { full: false, settle: () => nothingMoved([pkg]) });
+    for (const file of pkg.files) expect(read(file.path)).toBe(file.text);
+  });
+
   it("settles and compares holding the lock", () => {
     let holder: string | undefined;
     writePackages(root, [generatedPackage("a", "new")], {
