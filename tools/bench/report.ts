@@ -10,7 +10,7 @@ import { mcpInstallTarget, type InstallResult } from "./install-size.ts";
 import type { Machine } from "./measure.ts";
 import { mcpRows, type McpResult } from "./mcp.ts";
 import type { NxScaleResult } from "./nx-scale.ts";
-import type { ScaleResult } from "./scale.ts";
+import type { ScalePoint, ScaleResult, WrittenPoint } from "./scale.ts";
 import { searchRows } from "./search-report.ts";
 import { kb, mark, n, type Row } from "./table.ts";
 import type { SearchResult } from "./search.ts";
@@ -118,7 +118,7 @@ function watchRows(w: WatchResult): Row[] {
 const maxPeakMb = 1024;
 const maxNxEmptyCacheMs = 150_000;
 
-function scaleRows(s: ScaleResult): Row[] {
+export function scaleRows(s: ScaleResult): Row[] {
   const cpu = (p: ScaleResult["small"]) =>
     p.cpuPerToolMs === undefined ? "" : `, CPU ${n(p.cpuPerToolMs, 2)} ms/tool`;
   const point = (p: ScaleResult["small"]) =>
@@ -147,6 +147,19 @@ function scaleRows(s: ScaleResult): Row[] {
     ],
     row(s.medium, times(s.mediumPerToolRatio), peak, s.medium.peakMb <= maxPeakMb),
     row(s.large, largeRatio, `≤ 1.2×, ${peak}`, s.perToolRatio <= 1.2 && s.large.peakMb <= maxPeakMb),
+    ...(s.written === undefined ? [] : [writtenRow(s.written, s.medium)]),
+  ];
+}
+
+function writtenRow(w: WrittenPoint, inMemory: ScalePoint): Row {
+  return [
+    "3 Scale, written to disk",
+    `${n(w.tools)} tools: toolcat generate, cold process, into a workspace without packages`,
+    `${ms(w.milliseconds)}, peak ${n(w.peakMb)} MB`,
+    `in memory: peak ${n(inMemory.peakMb)} MB`,
+    times(w.peakMb / inMemory.peakMb),
+    `peak ≤ ${n(maxPeakMb)} MB`,
+    mark(w.peakMb <= maxPeakMb),
   ];
 }
 

@@ -3,7 +3,10 @@
 // at most 1 GB. The 100k catalog is generated once per bench (about a minute and a half). CPU time
 // per tool is kept beside wall time: on a shared machine the long 100k run waits for the cores more
 // than the short 1k runs do, which moves the wall-time ratio and not the CPU-time one.
-import { rmSync } from "node:fs";
+// One real `toolcat generate` then writes the 10k catalog to disk (half a minute), so the peak of a
+// run that writes, not only of generation, is measured too.
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { median, ratio, round, stats, timeNodeOk, workspaceRoot, type Stats } from "./measure.ts";
 import { toolsPerServer, writeSyntheticCatalog } from "./synthetic.ts";
 
@@ -19,10 +22,19 @@ export interface ScalePoint {
   readonly peakMb: number;
 }
 
+/** A cold `toolcat generate` process writing a synthetic catalog into a workspace without packages. */
+export interface WrittenPoint {
+  readonly tools: number;
+  readonly milliseconds: number;
+  readonly peakMb: number;
+}
+
 export interface ScaleResult {
   readonly small: ScalePoint;
   readonly medium: ScalePoint;
   readonly large: ScalePoint;
+  /** The medium catalog written to disk; absent from results older than the figure. */
+  readonly written?: WrittenPoint;
   /** 10k per-tool time ÷ 1k per-tool time. */
   readonly mediumPerToolRatio: number;
   /** 100k per-tool time ÷ 1k per-tool time; target ≤ 1.2. */
@@ -56,6 +68,13 @@ function measure(root: string, warmupRoot: string, servers: number, runs: number
   };
 }
 
+function measureWritten(root: string, tools: number): WrittenPoint {
+  // The workspace root is found by its package.json beside specs/.
+  writeFileSync(join(root, "package.json"), "{}\n");
+  const run = timeNodeOk([join(workspaceRoot, "generators/bin/toolcat.js"), "generate", "--quiet"], { cwd: root });
+  return { tools, milliseconds: round(run.milliseconds), peakMb: round(run.peakMb) };
+}
+
 export function benchScale(smallRuns = 5, mediumRuns = 3, largeRuns = 1): ScaleResult {
   const roots: string[] = [];
   const catalog = (servers: number): string => {
@@ -66,12 +85,15 @@ export function benchScale(smallRuns = 5, mediumRuns = 3, largeRuns = 1): ScaleR
     const smallRoot = catalog(10);
     // All warm up on the 1k catalog, so no figure includes first-run JIT compilation.
     const small = measure(smallRoot, smallRoot, 10, smallRuns);
-    const medium = measure(catalog(100), smallRoot, 100, mediumRuns);
+    const mediumRoot = catalog(100);
+    const medium = measure(mediumRoot, smallRoot, 100, mediumRuns);
+    const written = measureWritten(mediumRoot, medium.tools);
     const large = measure(catalog(1000), smallRoot, 1000, largeRuns);
     return {
       small,
       medium,
       large,
+      written,
       mediumPerToolRatio: ratio(medium.perToolMs / small.perToolMs),
       perToolRatio: ratio(large.perToolMs / small.perToolMs),
       cpuPerToolRatio: ratio(large.cpuPerToolMs! / small.cpuPerToolMs!),

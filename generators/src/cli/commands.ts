@@ -70,25 +70,24 @@ spec errors (nothing is written then).
     // `--server` runs read a spec or two, too little for a second thread to pay off, and Nx runs them
     // two at a time on all cores: seven such runs took about 30% longer with a worker each.
     const worker = servers.length === 0 ? startSpecWorker?.() : undefined;
-    const { result, changes } = generateAndWrite(
+    const { runs, changes } = generateAndWrite(
       { ...selected, catalog: await loadSpecs(selected, worker) },
       servers.length === 0,
     );
     const schemaModule = servers.length === 0 && refreshSpecSchemaModule();
     if (parsed.values["quiet"] === true) return 0;
     if (schemaModule) out.stdout(`rewrote ${specSchemaModulePath} (specs/schema changed)\n`);
-    const written = new Set(changes.write.map((f) => f.path));
-    for (const run of result.runs) {
-      const changed = run.files.filter((f) => written.has(f.path)).length;
+    const written = new Map(changes.map((c) => [c.slug, c.write.length]));
+    for (const run of runs) {
       out.stdout(
         `${run.server.padEnd(14)} ${String(run.tools).padStart(4)} tools  packages/${run.slug} ` +
-          ` ${changed}/${run.files.length} files changed  ${run.milliseconds.toFixed(0)} ms\n`,
+          ` ${written.get(run.slug) ?? 0}/${run.files} files changed  ${run.milliseconds.toFixed(0)} ms\n`,
       );
     }
-    for (const { slug } of changes.packages.filter((p) => p.files.length === 0))
-      out.stdout(`removed packages/${slug} (its spec is gone)\n`);
-    if (changes.remove.length > 0) out.stdout(`deleted ${changes.remove.length} stale file(s)\n`);
-    out.stdout(`generated ${result.runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
+    for (const { slug } of changes.filter((c) => c.gone)) out.stdout(`removed packages/${slug} (its spec is gone)\n`);
+    const deleted = changes.reduce((n, c) => n + c.remove.length, 0);
+    if (deleted > 0) out.stdout(`deleted ${deleted} stale file(s)\n`);
+    out.stdout(`generated ${runs.length} package(s) in ${(performance.now() - start).toFixed(0)} ms\n`);
     return 0;
   },
 };

@@ -1,14 +1,14 @@
-// The drift check: regenerate everything in memory and compare with the working tree. It reads
-// only; the report names every drifted file with its kind and shows a truncated unified diff.
+// The drift check: regenerate everything in memory, one package at a time, and compare each with
+// the working tree. It reads only; the report names every drifted file with its kind and shows a
+// truncated unified diff.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { compareText } from "../core/files.ts";
-import type { Catalog } from "../ir/types.ts";
 import { staleSpecSchemaModule, specSchemaModulePath } from "../loader/spec-schema.ts";
 import { stagingLeftovers } from "../write/lock.ts";
-import { plan } from "../write/output.ts";
-import { runPipeline } from "./run.ts";
+import { digestFiles, packageChanges, packageGone, stalePackages, type PackageChanges } from "../write/output.ts";
+import { loadPipelineCatalog, packageVersions, serverRuns } from "./run.ts";
 import { journalFile } from "../write/swap.ts";
 
 /** `leftover`: a staging directory a killed generate run left behind (the next generate removes it). */
@@ -29,20 +29,30 @@ export interface DriftReport {
 
 export const fixCommand = "npm run generate";
 
-/** `catalog`: the specs, when they were loaded already (on a worker thread). */
-export function checkDrift(root: string, catalog?: Catalog): DriftReport {
-  const result = runPipeline({ root, ...(catalog !== undefined && { catalog }) });
-  // Packages on disk whose spec is gone are drift too: every file in them is orphaned.
-  const changes = plan(root, result.slugs, result.files, true);
+/**
+ * `catalog`: the specs, when they were loaded already (on a worker thread). Each package is compared
+ * as it is generated and its files let go, so memory holds one package's files at a time.
+ */
+export function checkDrift(root: string, catalog = loadPipelineCatalog({ root })): DriftReport {
   const drift: Drift[] = [];
-  for (const file of changes.write) {
-    const current = readOrUndefined(join(root, file.path));
-    drift.push({
-      kind: current === undefined ? "missing" : "changed",
-      path: file.path,
-      diff: unifiedDiff(file.path, current ?? "", file.text),
-    });
+  let files = 0;
+  for (const run of serverRuns(catalog, packageVersions(root, catalog))) {
+    files += run.files.length;
+    const changes = packageChanges(root, run.slug, digestFiles(run.files));
+    const texts = new Map(run.files.map((file) => [file.path, file.text]));
+    for (const path of changes.write) {
+      const current = readOrUndefined(join(root, path));
+      drift.push({
+        kind: current === undefined ? "missing" : "changed",
+        path,
+        diff: unifiedDiff(path, current ?? "", texts.get(path)!),
+      });
+    }
+    drift.push(...orphans(root, changes));
   }
+  // Packages on disk whose spec is gone are drift too: every file in them is orphaned.
+  for (const slug of stalePackages(root, new Set(catalog.servers.map((server) => server.slug))))
+    drift.push(...orphans(root, packageGone(root, slug)));
   const schemaModule = staleSpecSchemaModule();
   if (schemaModule !== undefined) {
     drift.push({
@@ -51,13 +61,19 @@ export function checkDrift(root: string, catalog?: Catalog): DriftReport {
       diff: unifiedDiff(specSchemaModulePath, schemaModule.current, schemaModule.generated),
     });
   }
-  for (const path of changes.remove)
-    drift.push({ kind: "orphaned", path, diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), "") });
   for (const path of [...stagingLeftovers(root), ...(existsSync(join(root, journalFile)) ? [journalFile] : [])]) {
     drift.push({ kind: "leftover", path, diff: "" });
   }
   drift.sort((a, b) => compareText(a.path, b.path));
-  return { drift, packages: result.runs.length, files: result.files.length };
+  return { drift, packages: catalog.servers.length, files };
+}
+
+function orphans(root: string, changes: PackageChanges): Drift[] {
+  return changes.remove.map((path) => ({
+    kind: "orphaned",
+    path,
+    diff: unifiedDiff(path, readFileSync(join(root, path), "utf8"), ""),
+  }));
 }
 
 function readOrUndefined(path: string): string | undefined {

@@ -1,5 +1,6 @@
 // The whole job in memory: load specs, generate every selected package, and report what it took.
-// Used by `generate`, `check-drift` and the benchmark, so all three produce identical files.
+// `generate` and `check-drift` take the packages one at a time from `serverRuns`, so they and the
+// benchmark (which takes them all, `runPipeline`) produce identical files.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";

@@ -91,13 +91,13 @@ function regenerate(options: WatchOptions, servers: readonly string[], trigger: 
   const { root, out, env } = options;
   const start = performance.now();
   try {
-    const { result, changes } = generateAndWrite(
-      { root, ...(servers.length > 0 && { servers }) },
-      servers.length === 0,
-    );
-    const paths = [...changes.write.map((f) => f.path), ...changes.remove.map((path) => `${path} (deleted)`)];
+    const { runs, changes } = generateAndWrite({ root, ...(servers.length > 0 && { servers }) }, servers.length === 0);
+    const paths = [
+      ...changes.flatMap((c) => c.write),
+      ...changes.flatMap((c) => c.remove.map((path) => `${path} (deleted)`)),
+    ];
     const ms = (performance.now() - start).toFixed(0);
-    out.stdout(`${trigger}: ${result.runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);
+    out.stdout(`${trigger}: ${runs.length} package(s) checked, ${paths.length} file(s) written in ${ms} ms\n`);
     for (const path of paths) out.stdout(`  ${path}\n`);
   } catch (error) {
     if (error instanceof GenerateLockedError) {

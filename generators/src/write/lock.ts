@@ -1,6 +1,7 @@
 // One generate run writes packages/ at a time: a lock file holding the writer's pid. A lock whose pid
 // is no longer running was left by a killed run and is taken over; a live one is waited for briefly
-// (parallel Nx tasks), then fails clearly.
+// (parallel Nx tasks), then fails clearly. The same pid test tells a killed run's staging directory
+// from one a live run is filling.
 import { linkSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -127,7 +128,12 @@ function sleep(milliseconds: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
 }
 
-/** Staging directories under packages/ (left by killed runs when no run holds the lock). */
+/**
+ * Staging directories under packages/ that no running process owns: left by killed runs. A run
+ * stages outside the lock, in a directory named for its pid (`.toolcat-staging-<pid>-<random>`),
+ * so a directory whose pid is running is another run's work in progress (or this run's own) and
+ * is left alone.
+ */
 export function stagingLeftovers(root: string): string[] {
   let names: string[];
   try {
@@ -136,7 +142,12 @@ export function stagingLeftovers(root: string): string[] {
     return [];
   }
   return names
-    .filter((name) => name.startsWith(stagingPrefix))
+    .filter((name) => name.startsWith(stagingPrefix) && !ownedByRunning(name.slice(stagingPrefix.length)))
     .map((name) => `packages/${name}`)
     .sort();
+}
+
+function ownedByRunning(suffix: string): boolean {
+  const pid = /^([1-9][0-9]*)-/.exec(suffix)?.[1];
+  return pid !== undefined && isRunning(Number(pid));
 }

@@ -1,5 +1,7 @@
-// What on disk belongs to the generator: whole package directories, recognised by the header of
-// their src/index.ts. Shared by the writer (orphan deletion) and the drift check (orphan reports).
+// What on disk belongs to the generator (whole package directories, recognised by the header of
+// their src/index.ts) and how a package there differs from its generated files. Shared by the
+// writer and the drift check, which both compare one package at a time as it is generated.
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "../core/files.ts";
@@ -37,8 +39,8 @@ export function generatedPackagesOnDisk(root: string): string[] {
 }
 
 /** Generated packages on disk that a full run no longer produces: their spec is gone. */
-function stalePackages(root: string, produced: readonly string[]): string[] {
-  return generatedPackagesOnDisk(root).filter((slug) => !produced.includes(slug));
+export function stalePackages(root: string, produced: ReadonlySet<string>): string[] {
+  return generatedPackagesOnDisk(root).filter((slug) => !produced.has(slug));
 }
 
 /** Files under packages/<slug>/ that the generator owns (relative to root). */
@@ -56,29 +58,51 @@ export function filesOnDisk(root: string, slug: string): string[] {
   return found.sort();
 }
 
-export interface Plan {
-  /** Generated files that differ from the working tree (or are missing there). */
-  readonly write: GeneratedFile[];
-  readonly remove: string[];
-  /** Every file of each package that changes, for the whole-package swap; none for a package removed. */
-  readonly packages: readonly PackageFiles[];
+/** A package's generated files by path, each as the SHA-256 of its UTF-8 bytes: all a run keeps once staged. */
+export type Digests = ReadonlyMap<string, string>;
+
+const digestOf = (bytes: string | Buffer): string => createHash("sha256").update(bytes).digest("base64url");
+
+export function digestFiles(files: readonly GeneratedFile[]): Digests {
+  return new Map(files.map((file) => [file.path, digestOf(file.text)]));
 }
 
-/**
- * Compares a run's generated files with the working tree for its package slugs. A full run (every
- * spec) also owns the packages whose spec is gone: they are planned for removal, whole.
- */
-export function plan(root: string, produced: readonly string[], files: readonly GeneratedFile[], full: boolean): Plan {
-  const slugs = full ? [...produced, ...stalePackages(root, produced)] : produced;
-  const paths = new Set(files.map((f) => f.path));
-  const write = files.filter((file) => {
-    const target = join(root, file.path);
-    return !existsSync(target) || readFileSync(target, "utf8") !== file.text;
-  });
-  const remove = slugs.flatMap((slug) => filesOnDisk(root, slug)).filter((path) => !paths.has(path));
-  const changed = new Set([...write.map((f) => f.path), ...remove].map((path) => path.split("/")[1]));
-  const packages = slugs
-    .filter((slug) => changed.has(slug))
-    .map((slug) => ({ slug, files: files.filter((f) => f.path.startsWith(`packages/${slug}/`)) }));
-  return { write, remove, packages };
+/** How one package on disk differs from its generated files. */
+export interface PackageChanges {
+  readonly slug: string;
+  /** Generated files that differ from the working tree or are missing there, in generation order. */
+  readonly write: readonly string[];
+  /** Files on disk the generator owns but no longer produces. */
+  readonly remove: readonly string[];
+  /** The package's spec is gone: it is removed whole. */
+  readonly gone: boolean;
 }
+
+/** Compares a package's generated files (as digests) with the working tree, byte for byte. */
+export function packageChanges(root: string, slug: string, digests: Digests): PackageChanges {
+  const write = [...digests]
+    .filter(([path, digest]) => digestOnDisk(join(root, path)) !== digest)
+    .map(([path]) => path);
+  const remove = filesOnDisk(root, slug).filter((path) => !digests.has(path));
+  return { slug, write, remove, gone: false };
+}
+
+/** A package whose spec is gone: every file the generator owns in it goes. */
+export function packageGone(root: string, slug: string): PackageChanges {
+  return { slug, write: [], remove: filesOnDisk(root, slug), gone: true };
+}
+
+export const unchanged = (changes: PackageChanges): boolean =>
+  changes.write.length === 0 && changes.remove.length === 0;
+
+/** Undefined where no file is: nothing there, a directory, or a file where a directory on the way should be. */
+function digestOnDisk(path: string): string | undefined {
+  try {
+    return digestOf(readFileSync(path));
+  } catch (error) {
+    if (notAFile.has((error as NodeJS.ErrnoException).code ?? "")) return undefined;
+    throw error;
+  }
+}
+
+const notAFile = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);

@@ -1,14 +1,14 @@
 // Whole-package swaps. Each changed package is staged complete beside packages/ (a removed one as
-// an empty directory), a journal naming the staging is written (atomically, by rename), and only
-// then are directories renamed into place.
-// A run killed before the journal exists leaves every package as it was (the next run deletes the
-// staging); one killed after it is rolled forward by the next run. A package directory is only ever
-// entirely old, absent (between two renames) or entirely new, never a mix. Hand-written files and build output move
-// into the new directory unchanged.
+// an empty directory, staging.ts), a journal naming the staging is written (atomically, by rename),
+// and only then are directories renamed into place.
+// A run that fails before the journal exists leaves every package as it was and removes its staging
+// (one killed there leaves the staging to the next run, which deletes it); a run killed after the
+// journal is rolled forward by the next run. A package directory is only ever entirely old, absent
+// (between two renames) or entirely new, never a mix. Hand-written files and build output move into
+// the new directory unchanged.
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -16,9 +16,9 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { stagingPrefix } from "./lock.ts";
-import { keptInPackage, type PackageFiles } from "./output.ts";
+import { join } from "node:path";
+import { keptInPackage } from "./output.ts";
+import type { Staging } from "./staging.ts";
 
 export const journalFile = "packages/.toolcat-journal.json";
 
@@ -28,31 +28,24 @@ interface Journal {
   readonly slugs: readonly string[];
 }
 
-/** Test seam: called after each step; a hook that throws stands for a kill at that point. */
+/**
+ * Test seam: called after each step; a hook that throws stands for a failure at that point (from the
+ * journal on, where the run cleans nothing up, also for a kill).
+ */
 export type StepHook = (step: string) => void;
 
-export function swapPackages(root: string, packages: readonly PackageFiles[], step: StepHook = () => {}): void {
-  if (packages.length === 0) return;
-  const staging = mkdtempSync(join(root, "packages", stagingPrefix));
-  // Each directory is made once, not once per file written into it.
-  const made = new Set<string>();
-  for (const { slug, files } of packages) {
-    mkdirSync(join(staging, slug));
-    made.add(join(staging, slug));
-    for (const file of files) {
-      const target = join(staging, slug, file.path.slice(`packages/${slug}/`.length));
-      if (!made.has(dirname(target))) {
-        mkdirSync(dirname(target), { recursive: true });
-        made.add(dirname(target));
-      }
-      writeFileSync(target, file.text);
-    }
-  }
+/**
+ * Swaps in the packages staged under `slugs` (each a complete package, or an empty directory for a
+ * package removed). The caller holds the lock.
+ */
+export function swapStaged(root: string, staging: Staging, slugs: readonly string[], step: StepHook = () => {}): void {
+  if (slugs.length === 0) return;
   step("staged");
-  const journal: Journal = { staging: basename(staging), slugs: packages.map((p) => p.slug) };
-  const pending = join(staging, "journal.json");
+  const journal: Journal = { staging: staging.name, slugs };
+  const pending = join(staging.dir, "journal.json");
   writeFileSync(pending, `${JSON.stringify(journal)}\n`);
   renameSync(pending, join(root, journalFile));
+  staging.handOver();
   step("journal");
   finish(root, journal, step);
 }

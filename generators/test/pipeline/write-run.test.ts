@@ -8,9 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { runPipeline } from "../../src/pipeline/run.ts";
 import { generateAndWrite } from "../../src/pipeline/write-run.ts";
-import { lockFile } from "../../src/write/lock.ts";
-import { plan } from "../../src/write/output.ts";
-import { applyPlan } from "../../src/write/write.ts";
+import { writePackages } from "../../src/write/write.ts";
 import { good } from "../loader/cases.ts";
 import { workspaceRoot } from "../support.ts";
 
@@ -38,23 +36,23 @@ describe("generateAndWrite", () => {
   const steps = ["journal", "retired:widget-api", "kept:widget-api"];
   /** A run killed at `step` of its swap, leaving packages/ for the next holder of the lock to settle. */
   const killedAt = (step: string): void => {
-    const result = runPipeline({ root });
+    const { runs } = runPipeline({ root });
     const kill = new Error(`killed at ${step}`);
     expect(() =>
-      applyPlan(
-        root,
-        () => plan(root, result.slugs, result.files, true),
-        (reached) => {
+      writePackages(root, runs, {
+        full: true,
+        settle: () => ({ moved: () => false, generate: (slug) => runs.find((run) => run.slug === slug)! }),
+        step: (reached) => {
           if (reached === step) throw kill;
         },
-      ),
+      }),
     ).toThrow(kill);
   };
 
   it.each(steps)("keeps a package's version when a run was killed at %s", (step) => {
     killedAt(step);
-    const { result } = generateAndWrite({ root }, true);
-    expect(result.runs.map((run) => run.versions.package)).toEqual(["0.5.0"]);
+    const { runs } = generateAndWrite({ root }, true);
+    expect(runs.map((run) => run.versions.package)).toEqual(["0.5.0"]);
     expect(JSON.parse(readFileSync(manifest(), "utf8"))).toMatchObject({ version: "0.5.0" });
   });
 
@@ -62,15 +60,5 @@ describe("generateAndWrite", () => {
     killedAt(step);
     expect(await main(["generate"], { cwd: root, env: {}, out: quiet })).toBe(0);
     expect(JSON.parse(readFileSync(manifest(), "utf8"))).toMatchObject({ version: "0.5.0" });
-  });
-
-  it("makes its plan holding the lock", () => {
-    const result = runPipeline({ root });
-    let holder: string | undefined;
-    applyPlan(root, () => {
-      holder = readFileSync(join(root, lockFile), "utf8");
-      return plan(root, result.slugs, result.files, true);
-    });
-    expect(holder).toBe(`${process.pid}\n`);
   });
 });
