@@ -85,7 +85,8 @@ export default defineConfig({
         test: { name: "frameworks", ...sharedSlowStarts, include: ["test/frameworks/**/*.test.ts"] },
       },
       // Two files at a time (most wait on npm, Nx, browsers and servers they start), in shared workers;
-      // they share one packing of the release packages (test/e2e/support/tarballs.ts).
+      // they share one packing of the release packages and one install of them
+      // (test/e2e/support/tarballs.ts, installed.ts).
       {
         test: {
           name: "e2e",

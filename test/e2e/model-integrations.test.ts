@@ -1,15 +1,24 @@
-// The README's "Use with a model" examples, as shipped: the packed tarballs of the runtime,
-// cloud-sheets, mcp and code (mcp's code-mode dependency) are installed into a fresh project with the provider
-// libraries, each example is taken from the installed README, wrapped in a harness that scripts the model's turns
-// (fixtures/model), type-checked with strict tsc and run with node. Each example is a complete loop
-// (or the library's own): the model asks for CloudSheets_GetSpreadsheet by its model name twice,
-// the valid call runs through the in-memory transport and the model reads its value alone, the
-// invalid one comes back as the package's message with its JSON pointer, flagged as an error where
-// the library has that notion, and the model then answers. The tool search examples also search
-// (server-side, client-side, narrowed lists) first. recruit-api, over OpenAI's 128 tools a request,
-// runs its OpenAI Agents example: the agent sends only the tools selectTools picks, and a non-strict
-// tool's open object keys reach the tool.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+// The README's "Use with a model" examples, as shipped: the packed tarballs are installed into a project
+// outside the workspace with the provider libraries (support/installed.ts, shared with pack.test.ts; this
+// file's project links its node_modules), each example is taken from the installed README, wrapped in a
+// harness that scripts the model's turns (fixtures/model), type-checked with strict tsc and run with
+// node. Each example is a complete loop (or the library's own): the model asks for
+// CloudSheets_GetSpreadsheet by its model name twice, the valid call runs through the in-memory
+// transport and the model reads its value alone, the invalid one comes back as the package's message
+// with its JSON pointer, flagged as an error where the library has that notion, and the model then
+// answers. The tool search examples also search (server-side, client-side, narrowed lists) first.
+// recruit-api, over OpenAI's 128 tools a request, runs its OpenAI Agents example: the agent sends only
+// the tools selectTools picks, and a non-strict tool's open object keys reach the tool.
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,19 +26,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
-import { tarballOf } from "./support/tarballs.ts";
+import { installedProject } from "./support/installed.ts";
 
-const packed = ["runtime", "code", "cloud-sheets", "recruit-api", "mcp"] as const;
-// The MCP examples serve @toolcat/mcp's servers with the SDK, which the README says to install beside it.
-const providers = [
-  "openai",
-  "@anthropic-ai/sdk",
-  "ai",
-  "@langchain/core",
-  "@google/genai",
-  "@openai/agents",
-  "@modelcontextprotocol/server",
-] as const;
 const examples = {
   OpenAI: "openai",
   Anthropic: "anthropic",
@@ -47,11 +45,6 @@ const examples = {
 const fixtures = join(workspaceRoot, "test", "e2e", "fixtures", "model");
 const tsc = join(workspaceRoot, "node_modules", "typescript-native", "bin", "tsc");
 const marker = "/* README example */";
-
-/** The installed version of a workspace devDependency, so the project tests what the workspace pins. */
-const versionOf = (name: string): string =>
-  (JSON.parse(readFileSync(join(workspaceRoot, "node_modules", name, "package.json"), "utf8")) as { version: string })
-    .version;
 
 /** The ```ts blocks of the README's "Use with a model" section, by the heading above each. */
 function modelExamples(readme: string): Map<string, string> {
@@ -88,19 +81,7 @@ describe("the README's model integrations, from the packed packages", () => {
       join(project, "package.json"),
       `${JSON.stringify({ name: "toolcat-models", private: true, type: "module" })}\n`,
     );
-    const install = run(
-      "npm",
-      [
-        "install",
-        ...packed.map(tarballOf),
-        ...providers.map((name) => `${name}@${versionOf(name)}`),
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-      ],
-      project,
-    );
-    expect(install.status, install.output).toBe(0);
+    symlinkSync(join(installedProject(), "node_modules"), join(project, "node_modules"), "dir");
     readme = readFileSync(join(project, "node_modules", "@toolcat", "cloud-sheets", "README.md"), "utf8");
     recruitReadme = readFileSync(join(project, "node_modules", "@toolcat", "recruit-api", "README.md"), "utf8");
     mkdirSync(join(project, "src"));

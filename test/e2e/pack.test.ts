@@ -1,21 +1,22 @@
 // Every release package as `npm pack` makes it in this workspace (one through its prepack, which
-// builds dist/; see support/tarballs.ts), installed from the tarballs alone into a directory outside the
-// workspace and imported there under Node as an ES module: what a fresh clone can publish works once installed.
+// builds dist/; see support/tarballs.ts), installed from the tarballs into a directory outside the
+// workspace (support/installed.ts) and imported there under Node as an ES module: what a fresh clone
+// can publish works once installed.
 // The installed toolcat-mcp (one module with the MCP SDK inlined) serves each mode over stdio and HTTP.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { releasePackages } from "../../generators/src/release/packages.ts";
 import { workspaceRoot } from "../support/packages.ts";
 import { cleanEnv, run } from "../support/process.ts";
-import { packedTarballs, prepackedPackage } from "./support/tarballs.ts";
+import { installedProject } from "./support/installed.ts";
+import { prepackedPackage } from "./support/tarballs.ts";
 
 const packages = releasePackages(workspaceRoot);
-const consumer = mkdtempSync(join(realpathSync(tmpdir()), "toolcat-pack-"));
+let consumer: string;
 
 /** One export each package must have once imported: its reason to exist. */
 const expectedExport = (name: string): string =>
@@ -25,30 +26,14 @@ const expectedExport = (name: string): string =>
 
 describe("packing every package and importing it outside the workspace", () => {
   beforeAll(() => {
+    consumer = realpathSync(installedProject());
     // The prepacked package's prepack builds the runtime and then the package itself: both dist/index.js
     // must be newer than the start of the run, which packed them. (dist/ is swapped in whole, so tests
     // reading it meanwhile are not disturbed.)
-    const packed = [...packedTarballs().values()];
     for (const dir of ["packages/runtime", `packages/${prepackedPackage.slice("@toolcat/".length)}`])
       expect(statSync(join(workspaceRoot, dir, "dist/index.js")).mtimeMs, dir).toBeGreaterThanOrEqual(
         inject("e2eStarted") - 1,
       );
-    writeFileSync(
-      join(consumer, "package.json"),
-      `${JSON.stringify({ name: "toolcat-pack-consumer", private: true, type: "module" })}\n`,
-    );
-    // Third-party dependencies come from npm's cache where it has them (it does after `npm ci`). The
-    // MCP SDK is @toolcat/mcp's optional peer, which its library entry imports: installed as its users install it.
-    const install = run(
-      "npm",
-      ["install", ...packed, "@modelcontextprotocol/server@2.4", "--prefer-offline", "--no-audit", "--no-fund"],
-      consumer,
-    );
-    expect(install.status, install.output).toBe(0);
-  });
-
-  afterAll(() => {
-    rmSync(consumer, { recursive: true, force: true });
   });
 
   it.each(packages.map((pkg) => [pkg.name]))("%s imports from its installed tarball", (name) => {

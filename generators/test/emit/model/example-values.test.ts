@@ -3,10 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { exampleValue, nameWords, opaqueParameter } from "../../../src/emit/model/example-values.ts";
 import type { Parameter, Server } from "../../../src/ir/types.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const sigma = catalog.servers.find((server) => server.name === "SigmaApi")!;
 const recruit = catalog.servers.find((server) => server.name === "RecruitApi")!;
 const position = { file: "specs/x.yaml", line: 1, col: 1 };

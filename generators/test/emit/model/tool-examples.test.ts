@@ -2,10 +2,9 @@
 // the spec does not ground one. (Each call against the package's own validator: test/contract/examples.test.ts.)
 import { describe, expect, it } from "vitest";
 import { maxExamples, toolExamples } from "../../../src/emit/model/tool-examples.ts";
-import { loadCatalog } from "../../../src/loader/load.ts";
-import { workspaceRoot } from "../../support.ts";
+import { workspaceCatalog } from "../../support.ts";
 
-const catalog = loadCatalog({ root: workspaceRoot });
+const catalog = workspaceCatalog();
 const { toolMode } = catalog.rules;
 const all = catalog.servers.flatMap((server) =>
   server.tools.map((tool) => ({ server, tool, examples: toolExamples(server, tool, toolMode) })),
