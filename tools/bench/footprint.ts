@@ -150,10 +150,10 @@ export async function benchFootprint(warmup = 1, runs = 5): Promise<FootprintRes
     // The empty module takes its turn too: the floor under every package's figure in the same run.
     const imports = interleave(
       Object.fromEntries([
-        ["empty", coldImport(emptyModule)],
+        ["empty", coldImport(emptyModule)] as const,
         ...slugs.flatMap((slug) => [
-          [`after ${slug}`, coldImport(`@toolcat/${slug}`)],
-          [`before ${slug}`, coldImport(pathToFileURL(before.entry(slug)).href)],
+          [`after ${slug}`, coldImport(`@toolcat/${slug}`)] as const,
+          [`before ${slug}`, coldImport(pathToFileURL(before.entry(slug)).href)] as const,
         ]),
       ]),
       warmup,
