@@ -5,7 +5,7 @@ import { loadCatalog } from "../loader/load.ts";
 import { specSchemaModulePath } from "../loader/spec-schema.ts";
 import { refreshSpecSchemaModule } from "../write/spec-schema-module.ts";
 import { generateAndWrite } from "../pipeline/write-run.ts";
-import { loadSpecs } from "../pipeline/spec-worker.ts";
+import { loadSpecs, specWorkerPays } from "../pipeline/spec-worker.ts";
 import { diffCommand, diffOptions, diffUsage } from "../release/diff-command.ts";
 import { interruption, watchGenerate } from "../pipeline/watch.ts";
 import { strings } from "../core/args.ts";
@@ -69,7 +69,7 @@ spec errors (nothing is written then).
     const selected = { root, ...(servers.length > 0 && { servers }) };
     // `--server` runs read a spec or two, too little for a second thread to pay off, and Nx runs them
     // two at a time on all cores: seven such runs took about 30% longer with a worker each.
-    const worker = servers.length === 0 ? startSpecWorker?.() : undefined;
+    const worker = servers.length === 0 && specWorkerPays(root) ? startSpecWorker?.() : undefined;
     const { runs, changes } = generateAndWrite(
       { ...selected, catalog: await loadSpecs(selected, worker) },
       servers.length === 0,
@@ -109,7 +109,7 @@ Exits 0 when in sync, 1 on drift, 2 when the specs do not load.
   onSpecError: { outcome: "; drift was not checked", exit: 2 },
   async run({ root, env, out, parsed, startSpecWorker }) {
     const start = performance.now();
-    const report = checkDrift(root, await loadSpecs({ root }, startSpecWorker?.()));
+    const report = checkDrift(root, await loadSpecs({ root }, specWorkerPays(root) ? startSpecWorker?.() : undefined));
     const ok = report.drift.length === 0;
     if (parsed.values["json"] === true) {
       printJson(out, { ok, packages: report.packages, files: report.files, drift: report.drift, diagnostics: [] });
