@@ -72,7 +72,7 @@ export const clientModule = {
   globals: ["Promise"],
 } as const;
 
-/** src/manifest.ts: the manifest export, and the local that holds the imported JSON. */
+/** src/manifest.ts: the manifest export, the functions holding its JSON texts, and the runtime helper reading them. */
 export const manifestModule = {
   manifest: "manifest",
   headText: "manifestHeadJson",

@@ -1,9 +1,9 @@
 // A generate run that writes: the packages are generated one at a time against the versions on
-// disk and each is staged as it comes (write/write.ts), then planned and swapped in holding the
-// generate lock, taken once. A version read before the lock can be wrong (another run's swap hides
-// a package for a moment; a killed run can leave one half swapped, which the lock's holder first
-// rolls forward), so the versions are read again under it, and a package whose versions moved is
-// generated again before the plan is made.
+// disk and each is staged as it comes (write/write.ts), then compared again and swapped in holding
+// the generate lock, taken once. A version read before the lock can be wrong (another run's swap
+// hides a package for a moment; a killed run can leave one half swapped, which the lock's holder
+// first rolls forward), so the versions are read again under it, and a package whose versions moved
+// is generated again before the packages are compared.
 import type { Versions } from "../core/files.ts";
 import type { PackageChanges } from "../write/output.ts";
 import { writePackages } from "../write/write.ts";

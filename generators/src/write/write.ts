@@ -63,19 +63,23 @@ export function writePackages(
   try {
     const generated = new Map<string, Digests>();
     // Compared before the lock too, so a package that matches the tree is never written to staging.
-    const stage = (files: PackageFiles): void => {
+    const stage = (files: PackageFiles): PackageChanges => {
       const digests = digestFiles(files.files);
       generated.set(files.slug, digests);
-      if (unchanged(packageChanges(root, files.slug, digests))) staging.drop(files.slug);
+      const changes = packageChanges(root, files.slug, digests);
+      if (unchanged(changes)) staging.drop(files.slug);
       else staging.put(files);
+      return changes;
     };
     for (const files of packages) stage(files);
     return withLock(root, () => {
       const again = settle();
       const changed: PackageChanges[] = [];
       for (const slug of generated.keys()) {
-        if (again.moved(slug)) stage(again.generate(slug));
-        const changes = packageChanges(root, slug, generated.get(slug)!);
+        // A package generated again is compared as it is staged, the others with the tree as it is now.
+        const changes = again.moved(slug)
+          ? stage(again.generate(slug))
+          : packageChanges(root, slug, generated.get(slug)!);
         if (unchanged(changes)) {
           staging.drop(slug);
           continue;
